@@ -1,0 +1,216 @@
+#include "cli/commands.h"
+#include "report/boot_summary.h"
+#include "runner/boot_series.h"
+#include "runner/default_kernel.h"
+#include "util/error.h"
+#include "util/terminal.h"
+#include "util/units.h"
+#include "vm/qemu_launcher.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct BootOptions {
+    std::string kernel;
+    std::string arch = "arm64";
+    std::string bios;
+    std::string append;
+    int repeats = 1;
+    double timeout = 300;
+    double silence = 60;
+    int smp = 2;
+    int memory = 1024;
+    std::string machine;
+    std::string cpu;
+    std::string accel = "auto";
+    bool reprobe = false;
+    std::string workload;
+    std::string initrd;
+    std::string marker = "boot-done";
+    bool json = false;
+    bool dry_run = false;
+};
+
+constexpr const char* k_boot_help = R"(Boot one kernel N times with real firmware and time each boot to its marker.
+
+The guest runs an initramfs bootbench builds from Debian's busybox-static: /init prints
+"BOOTBENCH-MARKER boot-done <uptime>", runs the --workload script if any, prints
+"BOOTBENCH-MARKER end" and powers off. The boot time is the host's CLOCK_MONOTONIC from
+spawning qemu to reading the marker line. Every boot is stored (argv, hashes, console).
+
+Examples:
+  bootbench boot --arch arm64 --bios QEMU_EFI.fd -n 3
+  bootbench boot --kernel build/Image --arch arm64 --bios QEMU_EFI.fd \
+                 --machine virt,acpi=off --append 'srcutree.srcu_max_nodelay_phase=1' -n 5
+  bootbench boot --kernel bzImage --arch x86_64 --bios OVMF.fd --json
+  bootbench boot --arch x86_64 --append init=/nonexistent     # recorded as a panic
+  bootbench boot --arch arm64 --dry-run                        # print the qemu argv only
+)";
+
+Arch parse_arch(const std::string& text) {
+    if (auto arch = arch_from_string(text)) {
+        return *arch;
+    }
+    throw Error("--arch: unknown architecture '" + text + "' (use arm64 or x86_64)");
+}
+
+AccelRequest parse_accel(const std::string& text) {
+    static const std::map<std::string, AccelRequest> k_values{
+        {"auto", AccelRequest::Auto}, {"kvm", AccelRequest::Kvm}, {"tcg", AccelRequest::Tcg}};
+    if (auto it = k_values.find(text); it != k_values.end()) {
+        return it->second;
+    }
+    throw Error("--accel: '" + text + "' is not one of auto, kvm, tcg");
+}
+
+void print_argv(const std::vector<std::string>& argv) {
+    std::string line;
+    for (const auto& arg : argv) {
+        const bool plain = arg.find_first_of(" \t'\"\\$`;&|<>()*?") == std::string::npos &&
+                           !arg.empty();
+        std::string quoted = "'";
+        for (char c : arg) {
+            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        }
+        quoted += "'";
+        line += (line.empty() ? "" : " ") + (plain ? arg : quoted);
+    }
+    std::printf("%s\n", line.c_str());
+}
+
+int run_boot(const BootOptions& options, const GlobalOptions& global) {
+    BootSeriesRequest request;
+    request.spec.arch = parse_arch(options.arch);
+    if (options.kernel.empty()) {
+        auto kernel = default_kernel(request.spec.arch);
+        if (!kernel) {
+            throw Error(fmt::format("no --kernel given and no default {} kernel in the cache: run "
+                                    "scripts/setup.sh, or pass --kernel PATH",
+                                    to_string(request.spec.arch)));
+        }
+        request.spec.kernel = *kernel;
+    } else {
+        request.spec.kernel = options.kernel;
+    }
+    request.spec.cmdline = options.append;
+    request.spec.smp = options.smp;
+    request.spec.memory_mb = options.memory;
+    request.spec.machine = options.machine;
+    request.spec.cpu = options.cpu;
+    if (!options.bios.empty()) {
+        request.firmware = options.bios;
+    }
+    request.accel = parse_accel(options.accel);
+    request.reprobe = options.reprobe;
+    request.repeats = options.repeats;
+    request.limits.total_timeout_s = options.timeout;
+    request.limits.silence_timeout_s = options.silence;
+    request.limits.timing_marker = options.marker;
+    if (!options.workload.empty()) {
+        request.workload_script = options.workload;
+    }
+    if (!options.initrd.empty()) {
+        request.initrd = options.initrd;
+    }
+    request.command_line = global.command_line;
+
+    if (options.dry_run) {
+        QemuSpec spec = request.spec;
+        spec.firmware = request.firmware;
+        spec.initrd = request.initrd ? *request.initrd : std::filesystem::path("<initramfs>");
+        spec.accel = request.accel == AccelRequest::Kvm ? Accel::Kvm : Accel::Tcg;
+        print_argv(qemu_argv(spec));
+        return 0;
+    }
+
+    StatusLine status;
+    status.set_quiet(global.quiet);
+    BootSeriesProgress progress;
+    progress.status = [&status](const std::string& text) { status.update(text); };
+    progress.note = [&status, &global](const std::string& text) {
+        if (!global.quiet) {
+            status.print(text);
+        }
+    };
+    Database db(global.db_path());
+    QemuLauncher launcher;
+    const BootSeriesResult result = run_boot_series(db, launcher, request, progress);
+    status.clear();
+
+    if (options.json) {
+        nlohmann::json out = boot_summary_json(result.boots);
+        out["run_id"] = result.run_id;
+        out["run_status"] = result.run_status;
+        out["boot_ids"] = result.boot_ids;
+        out["accel"] = {{"accel", std::string(to_string(result.accel.accel))},
+                        {"reason", result.accel.reason}};
+        out["db"] = db.path().string();
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        std::printf("Boot: %s (%s%s, %s)\n", request.spec.kernel.filename().c_str(),
+                    std::string(to_string(request.spec.arch)).c_str(),
+                    request.firmware ? (", -bios " + *request.firmware).c_str() : "",
+                    std::string(to_string(result.accel.accel)).c_str());
+        std::printf("%s", render_boot_summary(result.boots).c_str());
+        std::printf("  Stored:              run %lld in %s\n", result.run_id,
+                    db.path().c_str());
+    }
+    if (result.run_status == "interrupted") {
+        return 130;
+    }
+    for (const auto& boot : result.boots) {
+        if (boot.outcome != BootOutcome::Ok) {
+            return 1;
+        }
+    }
+    return 0;
+}
+} // namespace
+
+void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<BootOptions>();
+    CLI::App* boot = app.add_subcommand("boot", "Boot one kernel N times and time it");
+    boot->footer(k_boot_help);
+    boot->add_option("--kernel", options->kernel,
+                     "kernel image (Image / bzImage / vmlinuz); default: Debian's cloud kernel "
+                     "unpacked by scripts/setup.sh");
+    boot->add_option("--arch", options->arch, "guest architecture: arm64 or x86_64")
+        ->capture_default_str();
+    boot->add_option("--bios", options->bios,
+                     "firmware for -bios: QEMU_EFI.fd, OVMF.fd, or a path (default: none)");
+    boot->add_option("--append", options->append,
+                     "kernel command line (console= is added for the arch unless given)");
+    boot->add_option("-n,--runs", options->repeats, "number of boots")->capture_default_str();
+    boot->add_option("--timeout", options->timeout, "seconds before a boot is a timeout")
+        ->capture_default_str();
+    boot->add_option("--silence", options->silence,
+                     "seconds of console silence before a boot is declared silent")
+        ->capture_default_str();
+    boot->add_option("--smp", options->smp, "guest vCPUs")->capture_default_str();
+    boot->add_option("--memory", options->memory, "guest memory in MiB")->capture_default_str();
+    boot->add_option("--machine", options->machine,
+                     "qemu -M value (default: virt on arm64, q35 on x86_64)");
+    boot->add_option("--cpu", options->cpu, "qemu -cpu value (default: max)");
+    boot->add_option("--accel", options->accel,
+                     "auto (KVM only after a probe boot succeeds), kvm or tcg")
+        ->capture_default_str();
+    boot->add_flag("--reprobe", options->reprobe, "ignore the cached KVM probe verdict");
+    boot->add_option("--workload", options->workload,
+                     "shell script /init runs after the boot marker (its BOOTBENCH-METRIC "
+                     "lines are stored)");
+    boot->add_option("--initrd", options->initrd,
+                     "use this initramfs instead of bootbench's (it must print the marker)");
+    boot->add_option("--marker", options->marker, "name of the timing marker")
+        ->capture_default_str();
+    boot->add_flag("--json", options->json, "print results as JSON");
+    boot->add_flag("--dry-run", options->dry_run, "print the qemu command line and exit");
+    boot->callback([options, &global, &exit_status] { exit_status = run_boot(*options, global); });
+}
+
+} // namespace bb

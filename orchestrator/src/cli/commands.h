@@ -1,0 +1,24 @@
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace bb {
+
+// Options every subcommand shares.
+struct GlobalOptions {
+    std::string db;
+    bool quiet = false;
+    bool verbose = false;
+    std::string command_line; // as typed, recorded with each run
+
+    std::filesystem::path db_path() const;
+};
+
+// Each subcommand registers itself and sets the callback that runs it. The callback's return
+// value becomes the process exit status.
+void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+
+} // namespace bb

@@ -1,0 +1,159 @@
+#include "cli/commands.h"
+#include "guest/busybox.h"
+#include "runner/accel_selection.h"
+#include "runner/default_kernel.h"
+#include "runner/guest_image.h"
+#include "store/boot_store.h"
+#include "store/database.h"
+#include "store/migrations.h"
+#include "util/error.h"
+#include "util/host_facts.h"
+#include "util/paths.h"
+#include "util/run_command.h"
+#include "util/units.h"
+#include "vm/firmware.h"
+#include "vm/qemu_launcher.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace bb {
+
+namespace {
+constexpr const char* k_doctor_help = R"(Reports what works on this machine, with a verdict per line:
+qemu binaries, firmware (resolved path and hash), the KVM verdict for each guest arch (from the
+probe cache; --probe runs a real probe boot now), compilers and cross compilers, busybox per
+arch, the cache directory and the database.
+
+Examples:
+  bootbench doctor
+  bootbench doctor --probe      # boot the default x86_64 kernel under KVM to test it (<= 10 s)
+)";
+
+int problems = 0;
+
+void line(bool ok, const std::string& what, const std::string& detail) {
+    if (!ok) {
+        ++problems;
+    }
+    std::printf("  %-4s %-22s %s\n", ok ? "ok" : "--", what.c_str(), detail.c_str());
+}
+
+void check_program(const std::string& label, const std::string& program) {
+    const std::string version = version_of(program);
+    line(!version.empty(), label, version.empty() ? program + " not found" : version);
+}
+
+void check_accel(Arch arch, const HostFacts& host, bool probe, const GlobalOptions& global) {
+    const std::string impossible = kvm_impossible_reason(arch, host);
+    const std::string label = fmt::format("accel {}", to_string(arch));
+    if (!impossible.empty()) {
+        line(true, label, "tcg: " + impossible);
+        return;
+    }
+    Database db(global.db_path());
+    BootStore store(db);
+    const long long host_id = store.ensure_host(host);
+    if (!probe) {
+        const auto cached = store.latest_accel_probe(host_id, std::string(to_string(arch)),
+                                                     version_of(qemu_binary(arch)));
+        if (!cached) {
+            line(true, label, "not probed yet (bootbench doctor --probe, or the first boot)");
+        } else {
+            line(true, label,
+                 fmt::format("{} (probe of {}: {})", cached->kvm_works ? "kvm" : "tcg",
+                             cached->probed_at, cached->reason));
+        }
+        return;
+    }
+    const auto kernel = default_kernel(arch);
+    if (!kernel) {
+        line(false, label, "no default kernel to probe with: run scripts/setup.sh");
+        return;
+    }
+    QemuSpec spec;
+    spec.arch = arch;
+    spec.kernel = *kernel;
+    spec.initrd = prepare_guest_image(arch, std::nullopt).path;
+    QemuLauncher launcher;
+    const AccelChoice choice = choose_accel(AccelRequest::Auto, spec, host, host_id, store,
+                                            launcher, 10, true);
+    line(true, label, fmt::format("{}: {}", to_string(choice.accel), choice.reason));
+}
+} // namespace
+
+void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto probe = std::make_shared<bool>(false);
+    CLI::App* doctor = app.add_subcommand("doctor", "Report what works on this machine");
+    doctor->footer(k_doctor_help);
+    doctor->add_flag("--probe", *probe, "run the KVM probe boot now instead of using the cache");
+    doctor->callback([probe, &global, &exit_status] {
+        problems = 0;
+        const HostFacts host = read_host_facts();
+        std::printf("bootbench %s on %s (%s, %d CPUs, %s, kernel %s)\n", tool_version().c_str(),
+                    host.hostname.c_str(), host.cpu_model.c_str(), host.cpus,
+                    format_bytes(static_cast<double>(host.memory_bytes)).c_str(),
+                    host.kernel_release.c_str());
+        std::printf("\nqemu\n");
+        check_program("qemu arm64", "qemu-system-aarch64");
+        check_program("qemu x86_64", "qemu-system-x86_64");
+        std::printf("\nfirmware\n");
+        for (auto [name, arch] : {std::pair{"QEMU_EFI.fd", Arch::Arm64},
+                                  std::pair{"OVMF.fd", Arch::X86_64}}) {
+            try {
+                const Firmware firmware = resolve_firmware(name, arch);
+                line(true, name,
+                     fmt::format("{} sha256:{}", firmware.path.string(),
+                                 firmware.sha256.substr(0, 16)));
+            } catch (const Error& e) {
+                line(false, name, e.what());
+            }
+        }
+        std::printf("\naccelerators\n");
+        line(host.kvm_device, "/dev/kvm", host.kvm_device ? "present" : "absent or no access");
+        for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
+            try {
+                check_accel(arch, host, *probe, global);
+            } catch (const Error& e) {
+                line(false, fmt::format("accel {}", to_string(arch)), e.what());
+            }
+        }
+        std::printf("\ntoolchains\n");
+        check_program("gcc", "gcc");
+        check_program("aarch64 cross gcc", "aarch64-linux-gnu-gcc");
+        check_program("make", "make");
+        check_program("ccache", "ccache");
+        std::printf("\nguest images\n");
+        for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
+            const std::string label = fmt::format("busybox {}", to_string(arch));
+            try {
+                line(true, label, find_busybox(arch).string());
+            } catch (const Error& e) {
+                line(false, label, e.what());
+            }
+            const auto kernel = default_kernel(arch);
+            line(kernel.has_value(), fmt::format("default kernel {}", to_string(arch)),
+                 kernel ? kernel->string() : "none (run scripts/setup.sh)");
+        }
+        std::printf("\nstorage\n");
+        try {
+            line(true, "cache", cache_dir().string());
+        } catch (const Error& e) {
+            line(false, "cache", e.what());
+        }
+        try {
+            Database db(global.db_path());
+            line(true, "database",
+                 fmt::format("{} (schema {} of {})", db.path().string(), db.schema_version(),
+                             latest_schema_version(bundled_migrations())));
+        } catch (const Error& e) {
+            line(false, "database", e.what());
+        }
+        std::printf("\n%s\n", problems == 0 ? "All checks passed."
+                                             : fmt::format("{} problem(s) found.", problems).c_str());
+        exit_status = problems == 0 ? 0 : 1;
+    });
+}
+
+} // namespace bb

@@ -1,0 +1,58 @@
+#include "cli/commands.h"
+#include "store/boot_store.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+#include "util/paths.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace bb {
+
+std::filesystem::path GlobalOptions::db_path() const {
+    return db.empty() ? default_db_path() : std::filesystem::path(db);
+}
+
+} // namespace bb
+
+int main(int argc, char** argv) {
+    bb::GlobalOptions global;
+    for (int i = 0; i < argc; ++i) {
+        global.command_line += (i ? " " : "") + std::string(argv[i]);
+    }
+    CLI::App app{"bootbench: what a kernel patch or tunable does to boot time.\n"
+                 "Builds kernels, boots them in qemu with real firmware, times each boot to a\n"
+                 "console marker and keeps every sample in SQLite.\n\n"
+                 "  bootbench doctor                      what works on this machine\n"
+                 "  bootbench boot --arch arm64 --bios QEMU_EFI.fd -n 3\n"
+                 "                                        boot a kernel 3 times and summarize\n",
+                 "bootbench"};
+    app.set_version_flag("--version", bb::tool_version());
+    app.add_option("--db", global.db,
+                   "results database (default: $BOOTBENCH_DB, else db/bootbench.sqlite in the "
+                   "source tree)");
+    app.add_flag("-q,--quiet", global.quiet, "no progress output");
+    app.add_flag("-v,--verbose", global.verbose, "more detail");
+    app.require_subcommand(1);
+    int exit_status = 0;
+    bb::add_boot_command(app, global, exit_status);
+    bb::add_doctor_command(app, global, exit_status);
+    bb::install_interrupt_handlers();
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const bb::Error& e) {
+        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
+        return 2;
+    } catch (const SQLite::Exception& e) {
+        std::fprintf(stderr, "bootbench: database error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bootbench: internal error: %s (please report this)\n", e.what());
+        return 3;
+    }
+    return exit_status;
+}

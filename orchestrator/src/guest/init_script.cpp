@@ -1,0 +1,31 @@
+#include "guest/init_script.h"
+
+namespace bb {
+
+namespace {
+constexpr const char* k_prologue = R"(#!/bin/busybox sh
+/bin/busybox mount -t proc proc /proc
+read up idle < /proc/uptime
+echo "BOOTBENCH-MARKER boot-done $up"
+/bin/busybox mount -t sysfs sysfs /sys
+/bin/busybox mount -t devtmpfs devtmpfs /dev 2>/dev/null
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin
+)";
+
+constexpr const char* k_epilogue = R"(read up idle < /proc/uptime
+echo "BOOTBENCH-MARKER end $up"
+sync
+poweroff -f
+)";
+} // namespace
+
+std::string default_init_script() {
+    return std::string(k_prologue) + "[ -x /workload ] && /workload\n" + k_epilogue;
+}
+
+std::string init_script_running(const std::string& workload_path) {
+    return std::string(k_prologue) + "/bin/busybox sh " + workload_path + "\n" + k_epilogue;
+}
+
+} // namespace bb

@@ -1,0 +1,101 @@
+#include "report/boot_summary.h"
+
+#include "report/statistics.h"
+#include "util/units.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace bb {
+
+namespace {
+std::vector<double> ok_values(const std::vector<BootRecord>& boots,
+                              std::optional<double> BootRecord::*field) {
+    std::vector<double> values;
+    for (const auto& boot : boots) {
+        if (boot.outcome == BootOutcome::Ok && (boot.*field).has_value()) {
+            values.push_back(*(boot.*field));
+        }
+    }
+    return values;
+}
+
+std::string outcome_counts(const std::vector<BootRecord>& boots) {
+    std::map<std::string, int> counts;
+    for (const auto& boot : boots) {
+        ++counts[std::string(to_string(boot.outcome))];
+    }
+    std::string text;
+    for (const auto& [name, count] : counts) {
+        text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, name);
+    }
+    return text;
+}
+
+nlohmann::json summary_json(const Summary& summary) {
+    return {{"n", summary.n},           {"mean", summary.mean}, {"stddev", summary.stddev},
+            {"median", summary.median}, {"min", summary.min},   {"max", summary.max}};
+}
+} // namespace
+
+std::string render_boot_summary(const std::vector<BootRecord>& boots) {
+    const auto host = ok_values(boots, &BootRecord::boot_seconds);
+    std::string out;
+    if (host.empty()) {
+        out += "  No boot reached the marker.\n";
+    } else {
+        const Summary s = summarize(host);
+        const TimeUnit unit = unit_for_seconds(s.mean);
+        std::string guest_note;
+        const auto guest = ok_values(boots, &BootRecord::guest_marker_seconds);
+        if (!guest.empty()) {
+            const Summary g = summarize(guest);
+            const TimeUnit gunit = unit_for_seconds(g.mean);
+            guest_note = fmt::format("    [guest uptime: {} ± {}]", format_seconds(g.mean, gunit),
+                                     format_seconds(g.stddev, gunit));
+        }
+        out += fmt::format("  Time (mean ± σ):     {:>10} ± {:>10}{}\n",
+                           format_seconds(s.mean, unit), format_seconds(s.stddev, unit),
+                           guest_note);
+        out += fmt::format("  Median:              {:>10}\n", format_seconds(s.median, unit));
+        out += fmt::format("  Range (min … max):   {:>10} … {:>10}    {} boot{}\n",
+                           format_seconds(s.min, unit), format_seconds(s.max, unit), s.n,
+                           s.n == 1 ? "" : "s");
+        if (const int outliers = count_outliers(host); outliers > 0) {
+            out += fmt::format("  Warning: {} statistical outlier{} (modified Z-score > 3.5): "
+                               "the host may have been busy.\n",
+                               outliers, outliers == 1 ? "" : "s");
+        }
+    }
+    out += fmt::format("  Outcomes:            {}\n", outcome_counts(boots));
+    for (const auto& boot : boots) {
+        if (boot.outcome != BootOutcome::Ok) {
+            out += fmt::format("    boot {}: {}: {}\n", boot.repeat_index + 1,
+                               to_string(boot.outcome), boot.outcome_reason);
+        }
+    }
+    return out;
+}
+
+nlohmann::json boot_summary_json(const std::vector<BootRecord>& boots) {
+    nlohmann::json samples = nlohmann::json::array();
+    for (const auto& boot : boots) {
+        samples.push_back({
+            {"repeat", boot.repeat_index},
+            {"outcome", std::string(to_string(boot.outcome))},
+            {"reason", boot.outcome_reason},
+            {"boot_seconds", boot.boot_seconds ? nlohmann::json(*boot.boot_seconds) : nullptr},
+            {"guest_marker_seconds",
+             boot.guest_marker_seconds ? nlohmann::json(*boot.guest_marker_seconds) : nullptr},
+            {"wall_seconds", boot.wall_seconds},
+            {"accel", boot.accel},
+            {"cmdline", boot.cmdline},
+            {"argv", boot.argv},
+        });
+    }
+    return {{"time", summary_json(summarize(ok_values(boots, &BootRecord::boot_seconds)))},
+            {"samples", samples}};
+}
+
+} // namespace bb

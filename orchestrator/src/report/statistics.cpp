@@ -1,0 +1,62 @@
+#include "report/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace bb {
+
+double median_of(std::vector<double> values) {
+    if (values.empty()) {
+        return 0;
+    }
+    std::sort(values.begin(), values.end());
+    const size_t middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+Summary summarize(std::vector<double> values) {
+    Summary summary;
+    summary.n = static_cast<int>(values.size());
+    if (values.empty()) {
+        return summary;
+    }
+    summary.mean = std::accumulate(values.begin(), values.end(), 0.0) / summary.n;
+    if (summary.n > 1) {
+        double squares = 0;
+        for (double value : values) {
+            squares += (value - summary.mean) * (value - summary.mean);
+        }
+        summary.stddev = std::sqrt(squares / (summary.n - 1));
+    }
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    summary.min = *low;
+    summary.max = *high;
+    summary.median = median_of(std::move(values));
+    return summary;
+}
+
+std::vector<double> modified_z_scores(const std::vector<double>& values) {
+    const double median = median_of(values);
+    std::vector<double> deviations;
+    deviations.reserve(values.size());
+    for (double value : values) {
+        deviations.push_back(std::fabs(value - median));
+    }
+    const double mad = median_of(deviations);
+    std::vector<double> scores;
+    scores.reserve(values.size());
+    for (double value : values) {
+        scores.push_back(mad == 0 ? 0 : 0.6745 * (value - median) / mad);
+    }
+    return scores;
+}
+
+int count_outliers(const std::vector<double>& values, double threshold) {
+    const auto scores = modified_z_scores(values);
+    return static_cast<int>(std::count_if(scores.begin(), scores.end(), [threshold](double z) {
+        return std::fabs(z) > threshold;
+    }));
+}
+
+} // namespace bb

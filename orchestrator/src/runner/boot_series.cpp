@@ -1,0 +1,108 @@
+#include "runner/boot_series.h"
+
+#include "runner/guest_image.h"
+#include "runner/single_boot.h"
+#include "store/boot_store.h"
+#include "util/error.h"
+#include "util/hash.h"
+#include "util/interrupt.h"
+#include "util/units.h"
+#include "vm/firmware.h"
+
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string describe(const BootRecord& boot) {
+    if (boot.boot_seconds && boot.outcome == BootOutcome::Ok) {
+        return fmt::format("{} to marker", format_seconds(*boot.boot_seconds));
+    }
+    return fmt::format("{}: {}", to_string(boot.outcome), boot.outcome_reason);
+}
+} // namespace
+
+BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
+                                 const BootSeriesRequest& request,
+                                 const BootSeriesProgress& progress) {
+    if (request.repeats < 1) {
+        throw Error("-n must be at least 1");
+    }
+    QemuSpec spec = request.spec;
+    if (!fs::exists(spec.kernel)) {
+        throw Error("kernel not found: " + spec.kernel.string());
+    }
+    std::optional<Firmware> firmware;
+    if (request.firmware) {
+        firmware = resolve_firmware(*request.firmware, spec.arch);
+        spec.firmware = firmware->path;
+    }
+    std::string initrd_sha256;
+    if (request.initrd) {
+        if (!fs::exists(*request.initrd)) {
+            throw Error("initrd not found: " + request.initrd->string());
+        }
+        spec.initrd = *request.initrd;
+    } else {
+        const Initramfs image = prepare_guest_image(spec.arch, request.workload_script);
+        spec.initrd = image.path;
+        progress.note(fmt::format("initramfs {} ({})", image.path.string(),
+                                  image.cache_hit ? "cached" : "built"));
+    }
+    initrd_sha256 = sha256_file(*spec.initrd);
+    const std::string kernel_sha256 = sha256_file(spec.kernel);
+
+    BootStore store(db);
+    const HostFacts host = read_host_facts();
+    const long long host_id = store.ensure_host(host);
+
+    if (request.accel == AccelRequest::Auto && kvm_impossible_reason(spec.arch, host).empty()) {
+        progress.status("probing KVM with a real boot (cached per host once done)...");
+    }
+    BootSeriesResult result;
+    result.accel = choose_accel(request.accel, spec, host, host_id, store, launcher, 10,
+                                request.reprobe);
+    spec.accel = result.accel.accel;
+    progress.note(fmt::format("accelerator: {} ({})", to_string(spec.accel), result.accel.reason));
+
+    RunStart start;
+    start.mode = "boot";
+    start.command_line = request.command_line;
+    result.run_id = store.begin_run(host_id, start);
+    result.run_status = "done";
+    for (int repeat = 0; repeat < request.repeats; ++repeat) {
+        if (interrupted()) {
+            result.run_status = "interrupted";
+            break;
+        }
+        progress.status(fmt::format("boot {}/{} ({} {}, {})", repeat + 1, request.repeats,
+                                    to_string(spec.arch), spec.kernel.filename().string(),
+                                    to_string(spec.accel)));
+        BootRecord boot = boot_once(spec, request.limits, launcher);
+        boot.run_id = result.run_id;
+        boot.repeat_index = repeat;
+        boot.kernel_sha256 = kernel_sha256;
+        boot.initrd_sha256 = initrd_sha256;
+        boot.build_key = request.build_key;
+        boot.accel_reason = result.accel.reason;
+        if (firmware) {
+            boot.firmware_name = firmware->name;
+            boot.firmware_sha256 = firmware->sha256;
+        }
+        result.boot_ids.push_back(store.insert_boot(boot));
+        progress.note(fmt::format("  boot {}/{}: {}", repeat + 1, request.repeats, describe(boot)));
+        boot.console_log.clear();
+        const bool was_interrupted = boot.outcome == BootOutcome::InfraError && interrupted();
+        result.boots.push_back(std::move(boot));
+        if (was_interrupted) {
+            result.run_status = "interrupted";
+            break;
+        }
+    }
+    store.finish_run(result.run_id, result.run_status);
+    return result;
+}
+
+} // namespace bb

@@ -1,0 +1,48 @@
+#pragma once
+#include "console/console_monitor.h"
+#include "runner/accel_selection.h"
+#include "store/database.h"
+#include "vm/launcher.h"
+#include "vm/qemu_spec.h"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+// `bootbench boot`: one kernel booted N times. The caller gives the qemu shape; this resolves
+// firmware, builds (or reuses) the initramfs, picks the accelerator, and stores every boot.
+struct BootSeriesRequest {
+    QemuSpec spec;                       // firmware, initrd and accel are filled in here
+    std::optional<std::string> firmware; // a name (QEMU_EFI.fd) or a path
+    AccelRequest accel = AccelRequest::Auto;
+    bool reprobe = false;
+    int repeats = 1;
+    MonitorLimits limits;
+    std::optional<std::filesystem::path> workload_script; // run by /init between the markers
+    std::optional<std::filesystem::path> initrd;          // the user's own image instead of ours
+    std::string command_line;
+    std::optional<std::string> build_key;
+};
+
+struct BootSeriesProgress {
+    std::function<void(const std::string&)> status; // transient (status line)
+    std::function<void(const std::string&)> note;   // permanent line
+};
+
+struct BootSeriesResult {
+    long long run_id = 0;
+    std::string run_status;
+    AccelChoice accel;
+    std::vector<long long> boot_ids;
+    std::vector<BootRecord> boots; // without the console log, to keep memory flat
+};
+
+BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
+                                 const BootSeriesRequest& request,
+                                 const BootSeriesProgress& progress);
+
+} // namespace bb

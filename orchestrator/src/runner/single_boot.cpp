@@ -1,0 +1,60 @@
+#include "runner/single_boot.h"
+
+#include "store/boot_store.h"
+
+namespace bb {
+
+BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher& launcher) {
+    BootRecord record;
+    record.arch = std::string(to_string(spec.arch));
+    record.machine = spec.machine.empty() ? default_machine(spec.arch) : spec.machine;
+    record.smp = spec.smp;
+    record.memory_mb = spec.memory_mb;
+    record.kernel_path = spec.kernel.string();
+    if (spec.initrd) {
+        record.initrd_path = spec.initrd->string();
+    }
+    record.cmdline = effective_cmdline(spec);
+    record.argv = qemu_argv(spec);
+    record.accel = std::string(to_string(spec.accel));
+    record.started_at = utc_now_iso8601();
+
+    ConsoleMonitor monitor(limits);
+    ConsoleCallbacks callbacks;
+    callbacks.on_output = [&monitor](std::string_view bytes, double t) { monitor.feed(bytes, t); };
+    callbacks.should_stop = [&monitor](double t) {
+        monitor.tick(t);
+        return monitor.stop_at() && t >= *monitor.stop_at();
+    };
+    const LaunchResult launched = launcher.run(record.argv, callbacks);
+    if (!launched.spawned) {
+        monitor.infrastructure_failed(launched.spawn_error, 0);
+    } else if (launched.interrupted) {
+        monitor.infrastructure_failed("interrupted by the user", launched.wall_s);
+    } else {
+        monitor.process_exited(launched.exit_status, launched.signal, launched.wall_s,
+                               launched.stderr_tail);
+    }
+    record.outcome = monitor.outcome();
+    record.outcome_reason = monitor.reason();
+    record.boot_seconds = monitor.marker_host_s();
+    record.guest_marker_seconds = monitor.marker_guest_s();
+    record.first_byte_seconds = monitor.first_event_s(ConsoleEvent::Kind::FirstByte);
+    record.banner_seconds = monitor.first_event_s(ConsoleEvent::Kind::Banner);
+    record.run_init_seconds = monitor.first_event_s(ConsoleEvent::Kind::RunInit);
+    record.wall_seconds = launched.wall_s;
+    record.exit_status = launched.exit_status;
+    record.exit_signal = launched.signal;
+    record.console_bytes = static_cast<long long>(monitor.total_bytes());
+    record.console_tail = monitor.tail();
+    record.console_log = monitor.log();
+    if (!launched.stderr_tail.empty()) {
+        record.console_log += "\n[bootbench: qemu stderr]\n" + launched.stderr_tail;
+    }
+    record.events = monitor.events();
+    record.metrics = monitor.metrics();
+    record.histograms = monitor.histograms();
+    return record;
+}
+
+} // namespace bb

@@ -1,0 +1,54 @@
+#pragma once
+#include "console/boot_outcome.h"
+#include "console/console_event.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+// One boot as stored: enough to redo it (argv, cmdline, hashes, accel) and everything it
+// produced (timings, events, metrics, histograms, the console).
+struct BootRecord {
+    long long run_id = 0;
+    std::string cell_key;
+    std::string params_json = "{}";
+    int repeat_index = 0;
+    std::string arch;
+    std::string machine;
+    int smp = 0;
+    int memory_mb = 0;
+    std::string kernel_path;
+    std::string kernel_sha256;
+    std::optional<std::string> build_key;
+    std::optional<std::string> initrd_path;
+    std::optional<std::string> initrd_sha256;
+    std::optional<std::string> firmware_name;
+    std::optional<std::string> firmware_sha256;
+    std::string cmdline;
+    std::vector<std::string> argv;
+    std::string accel;
+    std::string accel_reason;
+    int concurrency = 1;
+    std::optional<double> foreign_load;
+    BootOutcome outcome = BootOutcome::InfraError;
+    std::string outcome_reason;
+    std::optional<double> boot_seconds;
+    std::optional<double> guest_marker_seconds;
+    std::optional<double> first_byte_seconds;
+    std::optional<double> banner_seconds;
+    std::optional<double> run_init_seconds;
+    double wall_seconds = 0;
+    std::optional<int> exit_status;
+    std::optional<int> exit_signal;
+    long long console_bytes = 0;
+    std::string console_tail;
+    std::string console_log; // stored gzip'd
+    std::string started_at;  // ISO 8601 UTC
+    std::vector<ConsoleEvent> events;
+    std::vector<MetricSample> metrics;
+    std::vector<HistogramBucket> histograms;
+};
+
+} // namespace bb

@@ -1,0 +1,208 @@
+#include "store/boot_store.h"
+
+#include "util/gzip.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <type_traits>
+#include <ctime>
+
+#ifndef BOOTBENCH_VERSION
+#error "BOOTBENCH_VERSION must be defined by the build"
+#endif
+
+namespace bb {
+
+namespace {
+template <class T> void bind_optional(SQLite::Statement& statement, int index,
+                                      const std::optional<T>& value) {
+    if (value) {
+        if constexpr (std::is_same_v<T, long long>) {
+            statement.bind(index, static_cast<int64_t>(*value));
+        } else {
+            statement.bind(index, *value);
+        }
+    } else {
+        statement.bind(index);
+    }
+}
+} // namespace
+
+std::string tool_version() { return BOOTBENCH_VERSION; }
+
+std::string utc_now_iso8601() {
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+    const auto millis =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
+        1000;
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char buffer[40];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
+    return std::string(buffer) + "." + std::to_string(1000 + millis).substr(1) + "Z";
+}
+
+long long BootStore::ensure_host(const HostFacts& facts) {
+    auto& db = m_db.sql();
+    SQLite::Statement insert(db, "INSERT INTO hosts (fingerprint, hostname, kernel_release, "
+                                 "cpu_model, cpus, memory_bytes) VALUES (?, ?, ?, ?, ?, ?) "
+                                 "ON CONFLICT (fingerprint) DO NOTHING");
+    insert.bind(1, facts.fingerprint);
+    insert.bind(2, facts.hostname);
+    insert.bind(3, facts.kernel_release);
+    insert.bind(4, facts.cpu_model);
+    insert.bind(5, facts.cpus);
+    insert.bind(6, static_cast<int64_t>(facts.memory_bytes));
+    insert.exec();
+    SQLite::Statement select(db, "SELECT id FROM hosts WHERE fingerprint = ?");
+    select.bind(1, facts.fingerprint);
+    select.executeStep();
+    return select.getColumn(0).getInt64();
+}
+
+long long BootStore::begin_run(long long host_id, const RunStart& start) {
+    SQLite::Statement insert(m_db.sql(),
+                             "INSERT INTO runs (experiment_id, host_id, mode, seed, status, "
+                             "command_line, tool_version) VALUES (?, ?, ?, ?, 'running', ?, ?)");
+    bind_optional(insert, 1, start.experiment_id);
+    insert.bind(2, static_cast<int64_t>(host_id));
+    insert.bind(3, start.mode);
+    bind_optional(insert, 4, start.seed);
+    insert.bind(5, start.command_line);
+    insert.bind(6, tool_version());
+    insert.exec();
+    return m_db.sql().getLastInsertRowid();
+}
+
+void BootStore::finish_run(long long run_id, const std::string& status) {
+    SQLite::Statement update(m_db.sql(), "UPDATE runs SET status = ?, finished_at = "
+                                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    update.bind(1, status);
+    update.bind(2, static_cast<int64_t>(run_id));
+    update.exec();
+}
+
+long long BootStore::insert_boot(const BootRecord& boot) {
+    auto& db = m_db.sql();
+    const std::string console_gz = gzip_compress(boot.console_log);
+    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement insert(
+        db, "INSERT INTO boots (run_id, cell_key, params_json, repeat_index, arch, machine, smp, "
+            "memory_mb, kernel_path, kernel_sha256, build_key, initrd_path, initrd_sha256, "
+            "firmware_name, firmware_sha256, cmdline, argv_json, accel, accel_reason, "
+            "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
+            "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
+            "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
+            "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    int i = 0;
+    insert.bind(++i, static_cast<int64_t>(boot.run_id));
+    insert.bind(++i, boot.cell_key);
+    insert.bind(++i, boot.params_json);
+    insert.bind(++i, boot.repeat_index);
+    insert.bind(++i, boot.arch);
+    insert.bind(++i, boot.machine);
+    insert.bind(++i, boot.smp);
+    insert.bind(++i, boot.memory_mb);
+    insert.bind(++i, boot.kernel_path);
+    insert.bind(++i, boot.kernel_sha256);
+    bind_optional(insert, ++i, boot.build_key);
+    bind_optional(insert, ++i, boot.initrd_path);
+    bind_optional(insert, ++i, boot.initrd_sha256);
+    bind_optional(insert, ++i, boot.firmware_name);
+    bind_optional(insert, ++i, boot.firmware_sha256);
+    insert.bind(++i, boot.cmdline);
+    insert.bind(++i, nlohmann::json(boot.argv).dump());
+    insert.bind(++i, boot.accel);
+    insert.bind(++i, boot.accel_reason);
+    insert.bind(++i, boot.concurrency);
+    bind_optional(insert, ++i, boot.foreign_load);
+    insert.bind(++i, std::string(to_string(boot.outcome)));
+    insert.bind(++i, boot.outcome_reason);
+    bind_optional(insert, ++i, boot.boot_seconds);
+    bind_optional(insert, ++i, boot.guest_marker_seconds);
+    bind_optional(insert, ++i, boot.first_byte_seconds);
+    bind_optional(insert, ++i, boot.banner_seconds);
+    bind_optional(insert, ++i, boot.run_init_seconds);
+    insert.bind(++i, boot.wall_seconds);
+    bind_optional(insert, ++i, boot.exit_status);
+    bind_optional(insert, ++i, boot.exit_signal);
+    insert.bind(++i, static_cast<int64_t>(boot.console_bytes));
+    insert.bind(++i, boot.console_tail);
+    insert.bind(++i, console_gz.data(), static_cast<int>(console_gz.size()));
+    insert.bind(++i, boot.started_at);
+    insert.exec();
+    const long long boot_id = db.getLastInsertRowid();
+
+    SQLite::Statement event(db, "INSERT INTO boot_events (boot_id, host_seconds, guest_seconds, "
+                                "kind, text) VALUES (?, ?, ?, ?, ?)");
+    for (const auto& e : boot.events) {
+        event.bind(1, static_cast<int64_t>(boot_id));
+        event.bind(2, e.host_s);
+        bind_optional(event, 3, e.guest_s);
+        event.bind(4, std::string(to_string(e.kind)));
+        event.bind(5, e.text);
+        event.exec();
+        event.reset();
+    }
+    SQLite::Statement metric(db, "INSERT INTO metrics (boot_id, name, value, unit, host_seconds) "
+                                 "VALUES (?, ?, ?, ?, ?)");
+    for (const auto& m : boot.metrics) {
+        metric.bind(1, static_cast<int64_t>(boot_id));
+        metric.bind(2, m.name);
+        metric.bind(3, m.value);
+        metric.bind(4, m.unit);
+        metric.bind(5, m.host_s);
+        metric.exec();
+        metric.reset();
+    }
+    SQLite::Statement bucket(db, "INSERT INTO histograms (boot_id, name, lo, hi, count) "
+                                 "VALUES (?, ?, ?, ?, ?)");
+    for (const auto& h : boot.histograms) {
+        bucket.bind(1, static_cast<int64_t>(boot_id));
+        bucket.bind(2, h.name);
+        bucket.bind(3, h.lo);
+        bucket.bind(4, h.hi);
+        bucket.bind(5, static_cast<int64_t>(h.count));
+        bucket.exec();
+        bucket.reset();
+    }
+    transaction.commit();
+    return boot_id;
+}
+
+std::optional<AccelProbeRecord> BootStore::latest_accel_probe(long long host_id,
+                                                              const std::string& arch,
+                                                              const std::string& qemu_version) {
+    SQLite::Statement select(m_db.sql(),
+                             "SELECT kvm_works, reason, seconds, probed_at FROM accel_probes "
+                             "WHERE host_id = ? AND arch = ? AND qemu_version = ? "
+                             "ORDER BY id DESC LIMIT 1");
+    select.bind(1, static_cast<int64_t>(host_id));
+    select.bind(2, arch);
+    select.bind(3, qemu_version);
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    return AccelProbeRecord{select.getColumn(0).getInt() != 0, select.getColumn(1).getString(),
+                            select.getColumn(2).getDouble(), select.getColumn(3).getString()};
+}
+
+void BootStore::insert_accel_probe(long long host_id, const std::string& arch,
+                                   const std::string& qemu_version,
+                                   const AccelProbeRecord& probe) {
+    SQLite::Statement insert(m_db.sql(),
+                             "INSERT INTO accel_probes (host_id, arch, qemu_version, kvm_works, "
+                             "reason, seconds) VALUES (?, ?, ?, ?, ?, ?)");
+    insert.bind(1, static_cast<int64_t>(host_id));
+    insert.bind(2, arch);
+    insert.bind(3, qemu_version);
+    insert.bind(4, probe.kvm_works ? 1 : 0);
+    insert.bind(5, probe.reason);
+    insert.bind(6, probe.seconds);
+    insert.exec();
+}
+
+} // namespace bb

@@ -1,0 +1,48 @@
+#pragma once
+#include "store/boot_record.h"
+#include "store/database.h"
+#include "util/host_facts.h"
+
+#include <optional>
+#include <string>
+
+namespace bb {
+
+struct RunStart {
+    std::optional<long long> experiment_id;
+    std::string mode = "boot"; // boot | adhoc | nightly
+    std::optional<long long> seed;
+    std::string command_line;
+};
+
+struct AccelProbeRecord {
+    bool kvm_works = false;
+    std::string reason;
+    double seconds = 0;
+    std::string probed_at;
+};
+
+// Writes runs and boots. Each boot, with its events, metrics and histograms, is one
+// transaction: a crash mid-boot leaves the database as it was before that boot.
+class BootStore {
+  public:
+    explicit BootStore(Database& db) : m_db(db) {}
+
+    long long ensure_host(const HostFacts& facts);
+    long long begin_run(long long host_id, const RunStart& start);
+    void finish_run(long long run_id, const std::string& status);
+    long long insert_boot(const BootRecord& boot);
+
+    std::optional<AccelProbeRecord> latest_accel_probe(long long host_id, const std::string& arch,
+                                                       const std::string& qemu_version);
+    void insert_accel_probe(long long host_id, const std::string& arch,
+                            const std::string& qemu_version, const AccelProbeRecord& probe);
+
+  private:
+    Database& m_db;
+};
+
+std::string tool_version();
+std::string utc_now_iso8601();
+
+} // namespace bb

@@ -1,0 +1,56 @@
+#include "store/database.h"
+
+#include "store/migrations.h"
+#include "util/error.h"
+
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr int k_busy_timeout_ms = 60'000;
+}
+
+Database::Database(const fs::path& path, Mode mode) : m_path(path) {
+    try {
+        if (mode == Mode::ReadWrite) {
+            if (path.has_parent_path()) {
+                std::error_code ec;
+                fs::create_directories(path.parent_path(), ec);
+            }
+            m_db = std::make_unique<SQLite::Database>(
+                path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, k_busy_timeout_ms);
+            m_db->exec("PRAGMA journal_mode = WAL");
+            m_db->exec("PRAGMA synchronous = NORMAL");
+        } else {
+            if (!fs::exists(path)) {
+                throw Error(fmt::format("no database at {} (run a boot first, or pass --db)",
+                                        path.string()));
+            }
+            m_db = std::make_unique<SQLite::Database>(path.string(), SQLite::OPEN_READONLY,
+                                                      k_busy_timeout_ms);
+        }
+        m_db->exec("PRAGMA foreign_keys = ON");
+    } catch (const SQLite::Exception& e) {
+        throw Error(fmt::format("cannot open database {}: {}", path.string(), e.what()));
+    }
+    if (mode == Mode::ReadWrite) {
+        try {
+            migrate(*m_db, bundled_migrations(), path.string());
+        } catch (const SQLite::Exception& e) {
+            throw Error(fmt::format("cannot write database {}: {} (is the path read-only?)",
+                                    path.string(), e.what()));
+        }
+    } else if (schema_version() > latest_schema_version(bundled_migrations())) {
+        throw Error(fmt::format("database {} has schema version {}, newer than this bootbench "
+                                "understands ({})",
+                                path.string(), schema_version(),
+                                latest_schema_version(bundled_migrations())));
+    }
+}
+
+int Database::schema_version() { return m_db->execAndGet("PRAGMA user_version").getInt(); }
+
+} // namespace bb

@@ -1,0 +1,73 @@
+#include "util/terminal.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace bb {
+
+namespace {
+size_t terminal_width() {
+    winsize size{};
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        return size.ws_col;
+    }
+    return 80;
+}
+
+std::string elide(const std::string& text, size_t width) {
+    if (text.size() < width || width < 8) {
+        return text;
+    }
+    return text.substr(0, width - 4) + "...";
+}
+} // namespace
+
+StatusLine::StatusLine() {
+    const char* term = std::getenv("TERM");
+    m_smart = isatty(STDERR_FILENO) && term != nullptr && std::strcmp(term, "dumb") != 0;
+}
+
+StatusLine::~StatusLine() { clear(); }
+
+void StatusLine::update(const std::string& text, bool print_plain) {
+    if (m_quiet) {
+        return;
+    }
+    if (m_smart) {
+        std::fprintf(stderr, "\r%s\x1b[K", elide(text, terminal_width()).c_str());
+        std::fflush(stderr);
+        m_dirty = true;
+    } else if (print_plain) {
+        std::fprintf(stderr, "%s\n", text.c_str());
+    }
+}
+
+void StatusLine::print(const std::string& text) {
+    clear();
+    std::fprintf(stderr, "%s\n", text.c_str());
+}
+
+void StatusLine::clear() {
+    if (m_smart && m_dirty) {
+        std::fprintf(stderr, "\r\x1b[K");
+        std::fflush(stderr);
+        m_dirty = false;
+    }
+}
+
+bool use_color() {
+    if (std::getenv("NO_COLOR") != nullptr) {
+        return false;
+    }
+    if (std::getenv("FORCE_COLOR") != nullptr) {
+        return true;
+    }
+    const char* term = std::getenv("TERM");
+    return isatty(STDOUT_FILENO) && term != nullptr && std::strcmp(term, "dumb") != 0;
+}
+
+} // namespace bb
