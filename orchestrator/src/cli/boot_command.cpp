@@ -2,6 +2,8 @@
 #include "report/boot_summary.h"
 #include "runner/boot_series.h"
 #include "runner/default_kernel.h"
+#include "runner/guest_image.h"
+#include "vm/firmware.h"
 #include "util/error.h"
 #include "util/terminal.h"
 #include "util/units.h"
@@ -49,7 +51,7 @@ Examples:
   bootbench boot --kernel build/Image --arch arm64 --bios QEMU_EFI.fd \
                  --machine virt,acpi=off --append 'srcutree.srcu_max_nodelay_phase=1' -n 5
   bootbench boot --kernel bzImage --arch x86_64 --bios OVMF.fd --json
-  bootbench boot --arch x86_64 --append init=/nonexistent     # recorded as a panic
+  bootbench boot --arch x86_64 --append rdinit=/nonexistent     # recorded as a panic
   bootbench boot --arch arm64 --dry-run                        # print the qemu argv only
 )";
 
@@ -121,10 +123,18 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     request.command_line = global.command_line;
 
     if (options.dry_run) {
+        // Exactly what would run (firmware resolved, initramfs built), minus the KVM probe.
         QemuSpec spec = request.spec;
-        spec.firmware = request.firmware;
-        spec.initrd = request.initrd ? *request.initrd : std::filesystem::path("<initramfs>");
+        if (request.firmware) {
+            spec.firmware = resolve_firmware(*request.firmware, spec.arch).path;
+        }
+        spec.initrd = request.initrd ? *request.initrd
+                                     : prepare_guest_image(spec.arch, request.workload_script).path;
         spec.accel = request.accel == AccelRequest::Kvm ? Accel::Kvm : Accel::Tcg;
+        if (request.accel == AccelRequest::Auto) {
+            std::fprintf(stderr, "note: --accel auto shows tcg here; a real boot may choose kvm "
+                                 "after its probe\n");
+        }
         print_argv(qemu_argv(spec));
         return 0;
     }

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     app.add_flag("-q,--quiet", global.quiet, "no progress output");
     app.add_flag("-v,--verbose", global.verbose, "more detail");
     app.require_subcommand(1);
+    app.fallthrough(); // global options may follow the subcommand: `bootbench boot ... --db x`
     int exit_status = 0;
     bb::add_boot_command(app, global, exit_status);
     bb::add_doctor_command(app, global, exit_status);
