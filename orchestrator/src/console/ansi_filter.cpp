@@ -22,12 +22,22 @@ std::string AnsiFilter::filter(std::string_view bytes) {
                 m_state = State::Csi;
             } else if (byte == ']') {
                 m_state = State::Osc;
+            } else if (byte >= 0x20 && byte <= 0x2f) {
+                m_state = State::Intermediate; // ESC ( B and friends: more bytes follow
             } else {
                 m_state = State::Text; // two-byte sequence such as ESC c or ESC =
             }
             break;
+        case State::Intermediate:
+            if (byte < 0x20 || byte > 0x2f) {
+                m_state = State::Text;
+            }
+            break;
         case State::Csi:
-            if (byte >= 0x40 && byte <= 0x7e) {
+            if (byte == '\n') {
+                out += c; // a broken sequence must not swallow the line that follows
+                m_state = State::Text;
+            } else if (byte >= 0x40 && byte <= 0x7e) {
                 m_state = State::Text;
             }
             break;

@@ -12,7 +12,7 @@ class AnsiFilter {
     std::string filter(std::string_view bytes);
 
   private:
-    enum class State { Text, Escape, Csi, Osc, OscEscape };
+    enum class State { Text, Escape, Intermediate, Csi, Osc, OscEscape };
     State m_state = State::Text;
 };
 

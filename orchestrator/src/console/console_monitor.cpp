@@ -332,7 +332,9 @@ std::string ConsoleMonitor::log() const {
 
 std::string ConsoleMonitor::tail() const {
     std::string recent = m_log_tail.empty() ? m_log_head : m_log_tail;
-    if (m_log_tail.size() < m_limits.tail_bytes && !m_log_tail.empty()) {
+    // Borrow from the head only when nothing was dropped in between, or the tail would splice
+    // the start of the console onto its end.
+    if (m_log_tail.size() < m_limits.tail_bytes && !m_log_tail.empty() && m_log_dropped == 0) {
         const size_t need = m_limits.tail_bytes - m_log_tail.size();
         recent = m_log_head.substr(m_log_head.size() - std::min(need, m_log_head.size())) +
                  m_log_tail;

@@ -46,8 +46,21 @@ std::vector<double> modified_z_scores(const std::vector<double>& values) {
     const double mad = median_of(deviations);
     std::vector<double> scores;
     scores.reserve(values.size());
+    if (mad == 0) {
+        // More than half the values are equal: fall back to the mean absolute deviation
+        // (IBM's variant of the modified Z-score), so {5,5,5,5,100} still flags 100.
+        double mean_ad = 0;
+        for (double deviation : deviations) {
+            mean_ad += deviation;
+        }
+        mean_ad /= static_cast<double>(deviations.size());
+        for (double value : values) {
+            scores.push_back(mean_ad == 0 ? 0 : (value - median) / (1.253314 * mean_ad));
+        }
+        return scores;
+    }
     for (double value : values) {
-        scores.push_back(mad == 0 ? 0 : 0.6745 * (value - median) / mad);
+        scores.push_back(0.6745 * (value - median) / mad);
     }
     return scores;
 }

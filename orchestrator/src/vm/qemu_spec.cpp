@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <sstream>
+
 namespace bb {
 
 std::string_view to_string(Accel accel) { return accel == Accel::Kvm ? "kvm" : "tcg"; }
@@ -17,8 +19,12 @@ std::string console_parameter(Arch arch) {
 }
 
 std::string effective_cmdline(const QemuSpec& spec) {
-    if (spec.cmdline.find("console=") != std::string::npos) {
-        return spec.cmdline;
+    // Only a parameter named console= counts (netconsole= is something else).
+    std::istringstream words(spec.cmdline);
+    for (std::string word; words >> word;) {
+        if (word.rfind("console=", 0) == 0) {
+            return spec.cmdline;
+        }
     }
     return spec.cmdline.empty() ? console_parameter(spec.arch)
                                 : console_parameter(spec.arch) + " " + spec.cmdline;

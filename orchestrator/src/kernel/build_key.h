@@ -1,0 +1,23 @@
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bb {
+
+// A content address made of tagged inputs (ccache's discipline): every input is hashed behind
+// its tag and length, with a key-format version first, so the format can change safely and
+// `explain()` shows exactly what a key was made of when a cache misses unexpectedly.
+class KeyBuilder {
+  public:
+    explicit KeyBuilder(std::string format_version);
+    KeyBuilder& add(const std::string& tag, const std::string& value);
+    std::string hex() const;
+    // One line per input: the tag, the value's size and hash, and a short preview.
+    std::string explain() const;
+
+  private:
+    std::vector<std::pair<std::string, std::string>> m_inputs;
+};
+
+} // namespace bb

@@ -1,0 +1,294 @@
+#include "kernel/kernel_builder.h"
+
+#include "kernel/build_key.h"
+#include "kernel/patch_series.h"
+#include "util/error.h"
+#include "util/hash.h"
+#include "util/monotonic_clock.h"
+#include "util/paths.h"
+#include "util/run_command.h"
+#include "util/streaming_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <thread>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char* k_stamp = ".bootbench-complete";
+constexpr const char* k_tree_format = "tree-v1";
+constexpr const char* k_config_format = "config-v1";
+constexpr const char* k_build_format = "build-v1";
+
+std::string cross_prefix(Arch arch) {
+    return arch == host_arch() ? "" : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
+}
+
+std::string tail_of(const fs::path& log, size_t lines) {
+    std::ifstream in(log);
+    std::vector<std::string> all;
+    for (std::string line; std::getline(in, line);) {
+        all.push_back(line);
+    }
+    std::string out;
+    for (size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) {
+        out += "  " + all[i] + "\n";
+    }
+    return out;
+}
+
+void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
+    const auto result = run_command(argv, std::chrono::seconds(3600));
+    if (result.exit_code != 0) {
+        throw Error(fmt::format("{} failed:\n{}", what, result.output));
+    }
+}
+} // namespace
+
+std::string kernel_image_target(Arch arch) { return arch == Arch::Arm64 ? "Image" : "bzImage"; }
+
+fs::path kernel_image_path(Arch arch) {
+    return arch == Arch::Arm64 ? fs::path("arch/arm64/boot/Image")
+                               : fs::path("arch/x86/boot/bzImage");
+}
+
+struct KernelBuilder::Prepared {
+    Arch arch = Arch::Arm64;
+    SourceTree source;
+    std::vector<Patch> patches;
+    fs::path tree;      // private patched copy
+    fs::path build_dir; // O=
+    std::string compiler;
+    std::string toolchain;
+    std::string final_config;
+    std::string config_key_explain;
+    KeyBuilder build_key{k_build_format};
+};
+
+KernelBuilder::KernelBuilder(fs::path cache, BuildProgress progress)
+    : m_cache(std::move(cache)), m_progress(std::move(progress)) {}
+
+void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::string>& targets,
+                             const fs::path& log, int jobs) {
+    StreamingCommand make;
+    make.argv = {"make",
+                 "-C",
+                 prepared.tree.string(),
+                 "O=" + prepared.build_dir.string(),
+                 "ARCH=" + std::string(to_string(prepared.arch) == "x86_64" ? "x86_64" : "arm64"),
+                 "CROSS_COMPILE=" + cross_prefix(prepared.arch),
+                 "CC=" + prepared.compiler,
+                 "-j" + std::to_string(jobs)};
+    make.argv.insert(make.argv.end(), targets.begin(), targets.end());
+    // ccache shares objects across variants: paths are rewritten relative to the build
+    // directory, and every tree/build pair has the same shape (<id>/src, <id>/build-<key>).
+    make.env = {{"CCACHE_DIR", (m_cache / "ccache").string()},
+                {"CCACHE_BASEDIR", (m_cache / "trees").string()},
+                {"CCACHE_NOHASHDIR", "1"},
+                {"KBUILD_BUILD_TIMESTAMP", "1970-01-01"},
+                {"KBUILD_BUILD_USER", "bootbench"},
+                {"KBUILD_BUILD_HOST", "bootbench"},
+                {"KBUILD_BUILD_VERSION", "1"}};
+    std::ofstream out(log, std::ios::app);
+    out << "$";
+    for (const auto& arg : make.argv) {
+        out << " " << arg;
+    }
+    out << "\n";
+    int compiled = 0;
+    const double start = monotonic_seconds();
+    std::string last;
+    const auto result = run_streaming(make, [&](std::string_view line) {
+        out << line << "\n";
+        if (line.rfind("  CC ", 0) == 0 || line.rfind("  AS ", 0) == 0 ||
+            line.rfind("  LD ", 0) == 0 || line.rfind("  AR ", 0) == 0) {
+            ++compiled;
+            last = std::string(line.substr(2));
+        }
+        m_progress.status(fmt::format("make {}: {} steps, {:.0f} s, {}",
+                                      fmt::join(targets, " "), compiled,
+                                      monotonic_seconds() - start, last));
+    });
+    out.flush();
+    if (result.interrupted) {
+        throw Error("build interrupted; nothing was stored");
+    }
+    if (result.exit_code != 0) {
+        throw Error(fmt::format("make {} failed (exit {}); last lines of {}:\n{}",
+                                fmt::join(targets, " "), result.exit_code, log.string(),
+                                tail_of(log, 25)));
+    }
+}
+
+KernelBuilder::Prepared KernelBuilder::prepare(const BuildRequest& request) {
+    Prepared prepared;
+    prepared.arch = request.arch;
+    prepared.source = resolve_source(request.source, m_cache, m_progress.note);
+    prepared.patches = load_patch_series(request.patches);
+
+    // 1. A private, patched copy of the tree, shared by every build of the same series.
+    KeyBuilder tree_key(k_tree_format);
+    tree_key.add("source", prepared.source.identity);
+    for (const auto& patch : prepared.patches) {
+        tree_key.add("patch", patch.bytes);
+    }
+    const fs::path workdir = m_cache / "trees" / tree_key.hex().substr(0, 16);
+    prepared.tree = workdir / "src";
+    if (!fs::exists(prepared.tree / k_stamp)) {
+        const fs::path temp = workdir / fmt::format("src.tmp.{}", getpid());
+        fs::remove_all(temp);
+        fs::create_directories(workdir);
+        m_progress.status(fmt::format("copying {} into a private tree", prepared.source.root.string()));
+        // Our own caches are immutable: hard links are enough (patch writes new files, so
+        // the links break exactly where a patch changes something). A user's tree is copied.
+        run_quiet({"cp", prepared.source.copy_needed ? "-a" : "-al",
+                   prepared.source.root.string(), temp.string()},
+                  "copying the source tree");
+        fs::remove(temp / k_stamp);
+        try {
+            if (!prepared.patches.empty()) {
+                m_progress.note(fmt::format("applying {} patch(es)", prepared.patches.size()));
+            }
+            apply_patch_series(temp, prepared.patches);
+        } catch (...) {
+            fs::remove_all(temp);
+            throw;
+        }
+        std::ofstream(temp / k_stamp) << prepared.source.identity << "\n";
+        fs::remove_all(prepared.tree);
+        fs::rename(temp, prepared.tree);
+    }
+
+    // 2. Toolchain identity.
+    const std::string cc = cross_prefix(request.arch) + "gcc";
+    if (find_program(cc).empty()) {
+        throw Error(cc + " not found: install gcc-aarch64-linux-gnu (scripts/setup.sh)");
+    }
+    prepared.toolchain = version_of(cc) + " / " + version_of(cross_prefix(request.arch) + "ld");
+    prepared.compiler = find_program("ccache").empty() ? cc : "ccache " + cc;
+
+    // 3. The configuration, cached by everything that decides it.
+    const ConfigRequest& config = request.config;
+    KeyBuilder config_key(k_config_format);
+    config_key.add("tree", tree_key.hex()).add("arch", std::string(to_string(request.arch)));
+    const bool base_is_file = config.base.find('/') != std::string::npos;
+    config_key.add("base", base_is_file ? read_file(config.base) : config.base);
+    for (const auto& fragment : config.fragments) {
+        config_key.add("fragment", read_file(fragment));
+    }
+    const KconfigValues wanted = requested_options(config);
+    config_key.add("hz", config.hz ? std::to_string(*config.hz) : "");
+    config_key.add("preempt", config.preempt.value_or(""));
+    config_key.add("wanted", merge_into_config("", wanted));
+    config_key.add("toolchain", prepared.toolchain);
+    prepared.config_key_explain = config_key.explain();
+    prepared.build_dir = workdir / ("build-" + config_key.hex().substr(0, 16));
+    const fs::path cached_config = m_cache / "configs" / (config_key.hex() + ".config");
+    if (fs::exists(cached_config)) {
+        prepared.final_config = read_file(cached_config);
+    } else {
+        fs::create_directories(prepared.build_dir);
+        const fs::path log = prepared.build_dir / "config.log";
+        fs::remove(log);
+        if (base_is_file) {
+            fs::copy_file(config.base, prepared.build_dir / ".config",
+                          fs::copy_options::overwrite_existing);
+            run_make(prepared, {"olddefconfig"}, log, 1);
+        } else {
+            run_make(prepared, {config.base}, log, 1);
+        }
+        const fs::path dot_config = prepared.build_dir / ".config";
+        write_file_atomically(dot_config, merge_into_config(read_file(dot_config), wanted));
+        run_make(prepared, {"olddefconfig"}, log, 1);
+        prepared.final_config = read_file(dot_config);
+        const auto mismatches =
+            verify_config(wanted, parse_kconfig(prepared.final_config, dot_config.string()));
+        if (!mismatches.empty()) {
+            std::string list;
+            for (const auto& m : mismatches) {
+                list += fmt::format("\n  {}: wanted {}, got {}", m.option, m.wanted, m.got);
+            }
+            throw Error(fmt::format("{} requested option(s) did not survive olddefconfig (a "
+                                    "dependency is missing or the name is wrong):{}",
+                                    mismatches.size(), list));
+        }
+        write_file_atomically(cached_config, prepared.final_config);
+    }
+
+    // 4. The build key: exactly what the kernel image depends on.
+    prepared.build_key.add("source", prepared.source.identity);
+    for (const auto& patch : prepared.patches) {
+        prepared.build_key.add("patch", patch.bytes);
+    }
+    prepared.build_key.add("config", prepared.final_config)
+        .add("toolchain", prepared.toolchain)
+        .add("arch", std::string(to_string(request.arch)))
+        .add("target", kernel_image_target(request.arch));
+    return prepared;
+}
+
+BuildResult KernelBuilder::explain(const BuildRequest& request) {
+    Prepared prepared = prepare(request);
+    BuildResult result;
+    result.key = prepared.build_key.hex();
+    result.explain = "config key inputs:\n" + prepared.config_key_explain +
+                     "build key inputs:\n" + prepared.build_key.explain();
+    result.artifact_dir = m_cache / "builds" / result.key;
+    result.cache_hit = fs::exists(result.artifact_dir / k_stamp);
+    return result;
+}
+
+BuildResult KernelBuilder::build(const BuildRequest& request) {
+    const double start = monotonic_seconds();
+    Prepared prepared = prepare(request);
+    BuildResult result;
+    result.key = prepared.build_key.hex();
+    result.explain = "config key inputs:\n" + prepared.config_key_explain +
+                     "build key inputs:\n" + prepared.build_key.explain();
+    result.artifact_dir = m_cache / "builds" / result.key;
+    result.image = result.artifact_dir / kernel_image_path(request.arch).filename();
+    result.source_identity = prepared.source.identity;
+    result.config_sha256 = sha256_hex(prepared.final_config);
+    result.toolchain = prepared.toolchain;
+    result.target = kernel_image_target(request.arch);
+    for (const auto& patch : prepared.patches) {
+        result.patch_names.push_back(patch.display_name());
+    }
+    if (fs::exists(result.artifact_dir / k_stamp)) {
+        result.cache_hit = true;
+        result.seconds = monotonic_seconds() - start;
+        return result;
+    }
+    // The O= directory may hold an older .config (same config key, so same content) or none.
+    fs::create_directories(prepared.build_dir);
+    write_file_atomically(prepared.build_dir / ".config", prepared.final_config);
+    const fs::path log = prepared.build_dir / "build.log";
+    fs::remove(log);
+    const int jobs = request.jobs > 0 ? request.jobs
+                                      : static_cast<int>(std::thread::hardware_concurrency());
+    m_progress.note(fmt::format("building {} {} in {} ({} jobs)", to_string(request.arch),
+                                result.target, prepared.build_dir.string(), jobs));
+    run_make(prepared, {result.target}, log, jobs);
+
+    const fs::path temp = m_cache / "builds" / fmt::format("{}.tmp.{}", result.key, getpid());
+    fs::remove_all(temp);
+    fs::create_directories(temp);
+    fs::copy_file(prepared.build_dir / kernel_image_path(request.arch),
+                  temp / kernel_image_path(request.arch).filename());
+    fs::copy_file(prepared.build_dir / ".config", temp / "config");
+    fs::copy_file(prepared.build_dir / "System.map", temp / "System.map");
+    fs::copy_file(log, temp / "build.log");
+    std::ofstream(temp / "explain.txt") << result.explain;
+    std::ofstream(temp / k_stamp) << result.key << "\n";
+    fs::remove_all(result.artifact_dir);
+    fs::rename(temp, result.artifact_dir);
+    result.seconds = monotonic_seconds() - start;
+    return result;
+}
+
+} // namespace bb

@@ -1,0 +1,64 @@
+#pragma once
+#include "kernel/kconfig.h"
+#include "kernel/kernel_source.h"
+#include "util/arch.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+struct BuildRequest {
+    Arch arch = Arch::Arm64;
+    SourceSpec source;
+    std::vector<std::filesystem::path> patches;
+    ConfigRequest config;
+    int jobs = 0; // 0: one per host CPU
+};
+
+struct BuildResult {
+    std::string key;
+    std::filesystem::path artifact_dir;
+    std::filesystem::path image;
+    bool cache_hit = false;
+    double seconds = 0;
+    std::string source_identity;
+    std::string config_sha256;
+    std::string toolchain;
+    std::string target;
+    std::string explain; // what the config key and the build key were made of
+    std::vector<std::string> patch_names;
+};
+
+struct BuildProgress {
+    ProgressFn status; // transient
+    ProgressFn note;   // permanent
+};
+
+// The kernel a user asked for, built exactly once: source → private patched tree → config
+// (base + fragments + hz + preemption, olddefconfig, verified) → make in an O= directory with
+// ccache → artifacts stored under the build key with an atomic rename. A cache hit runs no make.
+class KernelBuilder {
+  public:
+    KernelBuilder(std::filesystem::path cache, BuildProgress progress);
+
+    BuildResult build(const BuildRequest& request);
+    // Computes the keys (running the config step if its result is not cached) without building.
+    BuildResult explain(const BuildRequest& request);
+
+  private:
+    struct Prepared;
+    Prepared prepare(const BuildRequest& request);
+    void run_make(const Prepared& prepared, const std::vector<std::string>& targets,
+                  const std::filesystem::path& log, int jobs);
+
+    std::filesystem::path m_cache;
+    BuildProgress m_progress;
+};
+
+std::string kernel_image_target(Arch arch);
+std::filesystem::path kernel_image_path(Arch arch); // relative to the O= directory
+
+} // namespace bb

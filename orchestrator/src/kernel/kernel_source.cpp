@@ -1,0 +1,199 @@
+#include "kernel/kernel_source.h"
+
+#include "util/error.h"
+#include "util/hash.h"
+#include "util/run_command.h"
+#include "util/streaming_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char* k_complete_stamp = ".bootbench-complete";
+
+std::string trimmed(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
+        text.pop_back();
+    }
+    return text;
+}
+
+std::string candidate_version(const std::string& package) {
+    const auto policy = run_command({"apt-cache", "policy", package});
+    const auto at = policy.output.find("Candidate:");
+    if (at == std::string::npos) {
+        throw Error(fmt::format("apt does not know {}: run scripts/setup.sh (it adds the "
+                                "bookworm-backports suite from this machine's mirror)",
+                                package));
+    }
+    std::string version = policy.output.substr(at + 10);
+    version = version.substr(version.find_first_not_of(' '));
+    version = version.substr(0, version.find('\n'));
+    if (version == "(none)") {
+        throw Error(fmt::format("no candidate version of {}: run apt-get update, or "
+                                "scripts/setup.sh",
+                                package));
+    }
+    return version;
+}
+
+void run_checked(const StreamingCommand& command, const std::string& what) {
+    std::string tail;
+    const auto result = run_streaming(command, [&tail](std::string_view line) {
+        tail.append(line).append("\n");
+        if (tail.size() > 4000) {
+            tail.erase(0, tail.size() - 4000);
+        }
+    });
+    if (result.interrupted) {
+        throw Error(what + ": interrupted");
+    }
+    if (result.exit_code != 0) {
+        throw Error(fmt::format("{} failed (exit {}):\n{}", what, result.exit_code, tail));
+    }
+}
+
+SourceTree debian_source(const SourceSpec& spec, const fs::path& cache,
+                         const ProgressFn& progress) {
+    const std::string version = candidate_version(spec.package);
+    const fs::path dir = cache / "sources" / (spec.package + "_" + version);
+    SourceTree tree{dir, fmt::format("debian-package:{}={}", spec.package, version), false};
+    if (fs::exists(dir / k_complete_stamp)) {
+        return tree;
+    }
+    const fs::path temp = cache / "sources" / fmt::format("tmp.{}.{}", spec.package, getpid());
+    fs::remove_all(temp);
+    fs::create_directories(temp / "deb");
+    // apt drops to the _apt user for downloads; let it write into our directory.
+    if (getuid() == 0) {
+        run_command({"chown", "_apt", (temp / "deb").string()});
+    }
+    progress(fmt::format("downloading {}={} with apt", spec.package, version));
+    run_checked({{"apt-get", "download", "-q", spec.package + "=" + version}, temp / "deb", {}},
+                "apt-get download " + spec.package);
+    fs::path deb;
+    for (const auto& entry : fs::directory_iterator(temp / "deb")) {
+        if (entry.path().extension() == ".deb") {
+            deb = entry.path();
+        }
+    }
+    progress("unpacking the package");
+    run_checked({{"dpkg", "-x", deb.string(), (temp / "root").string()}, {}, {}}, "dpkg -x");
+    fs::path tarball;
+    for (const auto& entry : fs::directory_iterator(temp / "root" / "usr" / "src")) {
+        if (entry.path().filename().string().find(".tar") != std::string::npos) {
+            tarball = entry.path();
+        }
+    }
+    if (tarball.empty()) {
+        throw Error("no source tarball in " + deb.string());
+    }
+    progress(fmt::format("unpacking {} (once; later builds reuse it)", tarball.filename().string()));
+    fs::create_directories(temp / "tree");
+    run_checked({{"tar", "-xf", tarball.string(), "-C", (temp / "tree").string()}, {}, {}},
+                "tar -xf " + tarball.filename().string());
+    fs::path unpacked;
+    for (const auto& entry : fs::directory_iterator(temp / "tree")) {
+        unpacked = entry.path();
+    }
+    std::ofstream(unpacked / k_complete_stamp) << tree.identity << "\n";
+    fs::remove_all(dir);
+    fs::rename(unpacked, dir);
+    fs::remove_all(temp);
+    return tree;
+}
+
+SourceTree local_source(const SourceSpec& spec) {
+    const fs::path root = fs::canonical(spec.path);
+    if (!fs::exists(root / "Makefile") || !fs::exists(root / "Kconfig")) {
+        throw Error(root.string() + " does not look like a kernel tree (no Makefile/Kconfig)");
+    }
+    if (fs::exists(root / ".config")) {
+        throw Error(root.string() +
+                    " has a .config: out-of-tree (O=) builds need a clean tree; run "
+                    "'make mrproper' there or give a clean copy");
+    }
+    SourceTree tree{root, "", true};
+    const auto head = run_command({"git", "-C", root.string(), "rev-parse", "HEAD"});
+    if (head.exit_code == 0) {
+        const auto diff = run_command({"git", "-C", root.string(), "diff", "HEAD"});
+        tree.identity = fmt::format("git-tree:{}+diff:{}", trimmed(head.output),
+                                    sha256_hex(diff.output).substr(0, 16));
+    } else {
+        // Not versioned: the identity is the content of every tracked-looking source file's
+        // metadata would be costly; use path + modification time of the top Makefile and warn.
+        const auto stamp = fs::last_write_time(root / "Makefile").time_since_epoch().count();
+        tree.identity = fmt::format("local:{}@{}", root.string(), stamp);
+    }
+    return tree;
+}
+
+SourceTree git_source(const SourceSpec& spec, const fs::path& cache) {
+    const auto commit = run_command(
+        {"git", "-C", spec.path.string(), "rev-parse", "--verify", spec.ref + "^{commit}"});
+    if (commit.exit_code != 0) {
+        throw Error(fmt::format("git: '{}' is not a commit in {}", spec.ref, spec.path.string()));
+    }
+    const std::string sha = trimmed(commit.output);
+    const fs::path worktree = cache / "sources" / ("git-" + sha);
+    if (!fs::exists(worktree / "Makefile")) {
+        run_checked({{"git", "-C", spec.path.string(), "worktree", "add", "--detach",
+                      worktree.string(), sha},
+                     {},
+                     {}},
+                    "git worktree add");
+    }
+    return {worktree, "git:" + sha, false};
+}
+} // namespace
+
+std::string default_source_text() { return "debian:linux-source-6.12"; }
+
+SourceSpec parse_source_spec(const std::string& text) {
+    SourceSpec spec;
+    if (text.rfind("debian:", 0) == 0) {
+        spec.kind = SourceSpec::Kind::DebianPackage;
+        spec.package = text.substr(7);
+        if (spec.package.rfind("linux-source-", 0) != 0) {
+            throw Error("--source " + text + ": expected debian:linux-source-X.Y");
+        }
+    } else if (text.rfind("git:", 0) == 0) {
+        spec.kind = SourceSpec::Kind::GitRef;
+        const auto at = text.rfind('@');
+        if (at == std::string::npos || at < 4) {
+            throw Error("--source " + text + ": expected git:/path/to/repo@ref");
+        }
+        spec.path = text.substr(4, at - 4);
+        spec.ref = text.substr(at + 1);
+    } else {
+        spec.kind = SourceSpec::Kind::LocalTree;
+        spec.path = text;
+        if (!fs::is_directory(spec.path)) {
+            throw Error("--source " + text +
+                        ": not a directory (or use debian:linux-source-X.Y, git:REPO@REF)");
+        }
+    }
+    return spec;
+}
+
+SourceTree resolve_source(const SourceSpec& spec, const fs::path& cache,
+                          const ProgressFn& progress) {
+    switch (spec.kind) {
+    case SourceSpec::Kind::DebianPackage:
+        return debian_source(spec, cache, progress);
+    case SourceSpec::Kind::LocalTree:
+        return local_source(spec);
+    case SourceSpec::Kind::GitRef:
+        return git_source(spec, cache);
+    }
+    throw Error("unknown source kind");
+}
+
+} // namespace bb

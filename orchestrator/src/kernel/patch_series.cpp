@@ -1,0 +1,138 @@
+#include "kernel/patch_series.h"
+
+#include "util/error.h"
+#include "util/paths.h"
+#include "util/run_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <regex>
+#include <sstream>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+std::string Patch::display_name() const {
+    std::string name = file.filename().string();
+    if (index > 0) {
+        name += fmt::format(" #{}", index);
+    }
+    if (!subject.empty()) {
+        name += fmt::format(" (\"{}\")", subject);
+    }
+    return name;
+}
+
+std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
+    // An mbox message starts with a "From " line at the beginning of the file or after an
+    // empty line; git format-patch writes "From <sha> Mon Sep 17 00:00:00 2001".
+    std::vector<size_t> starts;
+    for (size_t at = 0; at < text.size();) {
+        if (text.compare(at, 5, "From ") == 0 && (at == 0 || text[at - 1] == '\n')) {
+            const bool message_start = at == 0 || (at >= 2 && text[at - 2] == '\n');
+            if (message_start) {
+                starts.push_back(at);
+            }
+        }
+        const size_t newline = text.find('\n', at);
+        at = newline == std::string::npos ? text.size() : newline + 1;
+    }
+    std::vector<Patch> patches;
+    if (starts.size() <= 1) {
+        patches.push_back({file, 0, {}, text});
+    } else {
+        for (size_t i = 0; i < starts.size(); ++i) {
+            const size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+            patches.push_back({file, static_cast<int>(i + 1), {},
+                               text.substr(starts[i], end - starts[i])});
+        }
+    }
+    static const std::regex k_subject(R"(^Subject:\s*(.*)$)", std::regex::multiline);
+    for (auto& patch : patches) {
+        std::smatch match;
+        if (std::regex_search(patch.bytes, match, k_subject)) {
+            patch.subject = match[1].str();
+            while (!patch.subject.empty() && patch.subject.back() == '\r') {
+                patch.subject.pop_back();
+            }
+        }
+    }
+    // A cover letter (a message without a diff) has nothing to apply.
+    std::erase_if(patches, [&](const Patch& patch) {
+        return patches.size() > 1 && patch.bytes.find("\n--- ") == std::string::npos;
+    });
+    return patches;
+}
+
+std::vector<Patch> load_patch_series(const std::vector<fs::path>& files) {
+    std::vector<Patch> series;
+    for (const auto& file : files) {
+        if (!fs::is_regular_file(file)) {
+            throw Error("patch not found: " + file.string());
+        }
+        auto patches = split_mbox(fs::absolute(file), read_file(file));
+        for (auto& patch : patches) {
+            if (patch.bytes.find("\n+++ ") == std::string::npos &&
+                patch.bytes.rfind("+++ ", 0) != 0) {
+                throw Error(fmt::format("{} contains no diff", patch.display_name()));
+            }
+            series.push_back(std::move(patch));
+        }
+    }
+    return series;
+}
+
+namespace {
+// "patching file kernel/rcu/srcutree.c" / "Hunk #2 FAILED at 605." -> readable failures.
+std::string describe_failure(const std::string& output) {
+    std::istringstream lines(output);
+    std::string current_file;
+    std::vector<std::string> failures;
+    static const std::regex k_hunk(R"(Hunk #(\d+) FAILED at (\d+))");
+    for (std::string text; std::getline(lines, text);) {
+        if (text.rfind("patching file ", 0) == 0) {
+            current_file = text.substr(14);
+        }
+        std::smatch match;
+        if (std::regex_search(text, match, k_hunk)) {
+            failures.push_back(fmt::format("{}: hunk #{} (at line {})", current_file,
+                                           match[1].str(), match[2].str()));
+        } else if (text.find("can't find file to patch") != std::string::npos ||
+                   text.find("No file to patch") != std::string::npos) {
+            failures.push_back("a file the patch names does not exist in the tree");
+        } else if (text.find("Reversed (or previously applied)") != std::string::npos) {
+            failures.push_back(current_file + ": already applied (reversed patch detected)");
+        }
+    }
+    if (failures.empty()) {
+        return output;
+    }
+    std::string text;
+    for (const auto& failure : failures) {
+        text += "\n  " + failure;
+    }
+    return text;
+}
+} // namespace
+
+void apply_patch_series(const fs::path& tree, const std::vector<Patch>& patches) {
+    const fs::path scratch = tree.parent_path() / fmt::format(".patch.{}", getpid());
+    for (size_t i = 0; i < patches.size(); ++i) {
+        const Patch& patch = patches[i];
+        write_file_atomically(scratch, patch.bytes);
+        const auto result = run_command({"patch", "-p1", "--forward", "--batch",
+                                         "--no-backup-if-mismatch", "-r", "-", "-d",
+                                         tree.string(), "-i", scratch.string()});
+        if (result.exit_code != 0) {
+            fs::remove(scratch);
+            throw Error(fmt::format("patch {}/{} {} does not apply:{}", i + 1, patches.size(),
+                                    patch.display_name(), describe_failure(result.output)));
+        }
+    }
+    std::error_code ignored;
+    fs::remove(scratch, ignored);
+}
+
+} // namespace bb
