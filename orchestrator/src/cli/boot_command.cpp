@@ -3,6 +3,7 @@
 #include "runner/boot_series.h"
 #include "runner/default_kernel.h"
 #include "runner/guest_image.h"
+#include "store/build_store.h"
 #include "vm/firmware.h"
 #include "util/error.h"
 #include "util/terminal.h"
@@ -14,12 +15,14 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace bb {
 
 namespace {
 struct BootOptions {
     std::string kernel;
+    std::string build;
     std::string arch = "arm64";
     std::string bios;
     std::string append;
@@ -89,7 +92,23 @@ void print_argv(const std::vector<std::string>& argv) {
 int run_boot(const BootOptions& options, const GlobalOptions& global) {
     BootSeriesRequest request;
     request.spec.arch = parse_arch(options.arch);
-    if (options.kernel.empty()) {
+    std::optional<Database> build_db;
+    if (!options.build.empty()) {
+        if (!options.kernel.empty()) {
+            throw Error("give --kernel or --build, not both");
+        }
+        build_db.emplace(global.db_path());
+        const auto row = BuildStore(*build_db).find(options.build);
+        if (!row) {
+            throw Error("no cached build with key " + options.build + " (see bootbench builds)");
+        }
+        request.spec.arch = parse_arch(row->arch);
+        request.spec.kernel = std::filesystem::path(row->artifact_dir) /
+                              (request.spec.arch == Arch::Arm64 ? "Image" : "bzImage");
+        request.build_key = row->key;
+        BuildStore(*build_db).touch(row->key);
+        build_db.reset();
+    } else if (options.kernel.empty()) {
         auto kernel = default_kernel(request.spec.arch);
         if (!kernel) {
             throw Error(fmt::format("no --kernel given and no default {} kernel in the cache: run "
@@ -190,6 +209,8 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--kernel", options->kernel,
                      "kernel image (Image / bzImage / vmlinuz); default: Debian's cloud kernel "
                      "unpacked by scripts/setup.sh");
+    boot->add_option("--build", options->build,
+                     "boot a cached build by key or unique prefix (see bootbench builds)");
     boot->add_option("--arch", options->arch, "guest architecture: arm64 or x86_64")
         ->capture_default_str();
     boot->add_option("--bios", options->bios,

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
     int exit_status = 0;
     bb::add_boot_command(app, global, exit_status);
     bb::add_doctor_command(app, global, exit_status);
+    bb::add_build_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -25,13 +26,26 @@ std::string Patch::display_name() const {
     return name;
 }
 
+bool has_diff(const std::string& bytes) {
+    // Renames and mode changes have "diff --git" but no ---/+++ lines.
+    for (const char* marker : {"--- ", "+++ ", "diff --git "}) {
+        if (bytes.rfind(marker, 0) == 0 || bytes.find(std::string("\n") + marker) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
 std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
     // An mbox message starts with a "From " line at the beginning of the file or after an
     // empty line; git format-patch writes "From <sha> Mon Sep 17 00:00:00 2001".
     std::vector<size_t> starts;
     for (size_t at = 0; at < text.size();) {
         if (text.compare(at, 5, "From ") == 0 && (at == 0 || text[at - 1] == '\n')) {
-            const bool message_start = at == 0 || (at >= 2 && text[at - 2] == '\n');
+            // After an empty line; "\r\n" line ends count too (CRLF mboxes).
+            const bool message_start =
+                at == 0 || (at >= 2 && text[at - 2] == '\n') ||
+                (at >= 3 && text[at - 2] == '\r' && text[at - 3] == '\n');
             if (message_start) {
                 starts.push_back(at);
             }
@@ -49,7 +63,7 @@ std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
                                text.substr(starts[i], end - starts[i])});
         }
     }
-    static const std::regex k_subject(R"(^Subject:\s*(.*)$)", std::regex::multiline);
+    static const std::regex k_subject(R"(^Subject:[ \t]*(.*)$)", std::regex::multiline);
     for (auto& patch : patches) {
         std::smatch match;
         if (std::regex_search(patch.bytes, match, k_subject)) {
@@ -59,10 +73,13 @@ std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
             }
         }
     }
-    // A cover letter (a message without a diff) has nothing to apply.
-    std::erase_if(patches, [&](const Patch& patch) {
-        return patches.size() > 1 && patch.bytes.find("\n--- ") == std::string::npos;
-    });
+    // A cover letter (a message without a diff) has nothing to apply. If no message has a
+    // diff, keep them so the caller reports "contains no diff" instead of building unpatched.
+    const bool any_diff = std::any_of(patches.begin(), patches.end(),
+                                      [](const Patch& patch) { return has_diff(patch.bytes); });
+    if (any_diff) {
+        std::erase_if(patches, [](const Patch& patch) { return !has_diff(patch.bytes); });
+    }
     return patches;
 }
 
@@ -74,8 +91,7 @@ std::vector<Patch> load_patch_series(const std::vector<fs::path>& files) {
         }
         auto patches = split_mbox(fs::absolute(file), read_file(file));
         for (auto& patch : patches) {
-            if (patch.bytes.find("\n+++ ") == std::string::npos &&
-                patch.bytes.rfind("+++ ", 0) != 0) {
+            if (!has_diff(patch.bytes)) {
                 throw Error(fmt::format("{} contains no diff", patch.display_name()));
             }
             series.push_back(std::move(patch));

@@ -17,6 +17,8 @@ struct Patch {
 // Reads `.patch` files and mboxes (git format-patch output, lore mboxes holding a series) in the
 // given order; an mbox becomes one Patch per message.
 std::vector<Patch> load_patch_series(const std::vector<std::filesystem::path>& files);
+// True when the text holds a diff (unified ---/+++ lines or a git rename/mode change).
+bool has_diff(const std::string& bytes);
 std::vector<Patch> split_mbox(const std::filesystem::path& file, const std::string& text);
 
 // Applies the series to `tree` in order with `patch -p1`. On the first failure throws Error

@@ -1,5 +1,6 @@
 #include "runner/single_boot.h"
 
+#include "schedule/host_load.h"
 #include "store/boot_store.h"
 
 namespace bb {
@@ -26,7 +27,9 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
         monitor.tick(t);
         return monitor.stop_at() && t >= *monitor.stop_at();
     };
+    const LoadWindow load;
     const LaunchResult launched = launcher.run(record.argv, callbacks);
+    record.foreign_load = load.foreign_load();
     if (!launched.spawned) {
         monitor.infrastructure_failed(launched.spawn_error, 0);
     } else if (launched.interrupted) {

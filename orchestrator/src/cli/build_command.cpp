@@ -1,0 +1,251 @@
+#include "cli/commands.h"
+#include "runner/kernel_build.h"
+#include "store/build_store.h"
+#include "util/error.h"
+#include "util/paths.h"
+#include "util/terminal.h"
+#include "util/units.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+struct BuildOptions {
+    std::string arch = "arm64";
+    std::string source = default_source_text();
+    std::vector<std::string> patches;
+    std::string base = "tinyconfig";
+    std::vector<std::string> fragments;
+    bool no_default_fragment = false;
+    int hz = 0;
+    std::string preempt;
+    std::vector<std::string> set;
+    int jobs = 0;
+    bool explain = false;
+    bool json = false;
+};
+
+constexpr const char* k_build_help = R"(Build a kernel exactly as asked, once.
+
+Source (debian:linux-source-6.12 by default, a local tree, or git:REPO@REF) + patch series
+(applied in order to a private copy; a patch that does not apply names the file and hunk) +
+config (base, then the arch's minimal qemu fragment unless --no-default-fragment, then each
+--fragment, then --hz and --preempt as the Kconfig choices they are, then --set) →
+olddefconfig → every requested option verified → make in an O= directory with ccache.
+The build key hashes the source identity, each patch's bytes, the final .config, the
+toolchain's --version and the target; a cache hit runs no make at all. Prints the key.
+
+Examples:
+  bootbench build --arch arm64 --hz 250
+  bootbench build --arch x86_64 --hz 100 --fragment rcuscale --set CONFIG_NR_CPUS=8
+  bootbench build --arch arm64 --patch kernels/patches/srcu-prefix/0001-*.patch --explain
+  bootbench build --source ~/linux --base defconfig --arch arm64
+  bootbench build --source git:$HOME/linux@v6.12 --arch x86_64
+  bootbench boot --build 1a2b3c --bios QEMU_EFI.fd --machine virt,acpi=off -n 5
+)";
+
+int run_build(const BuildOptions& options, const GlobalOptions& global) {
+    BuildRequest request;
+    const auto arch = arch_from_string(options.arch);
+    if (!arch) {
+        throw Error("--arch: unknown architecture '" + options.arch + "' (use arm64 or x86_64)");
+    }
+    request.arch = *arch;
+    request.source = parse_source_spec(options.source);
+    for (const auto& patch : options.patches) {
+        request.patches.emplace_back(patch);
+    }
+    request.config.base = options.base;
+    if (!options.no_default_fragment && options.base.find('/') == std::string::npos) {
+        request.config.fragments.push_back(resolve_fragment(default_fragment(request.arch)));
+    }
+    for (const auto& fragment : options.fragments) {
+        request.config.fragments.push_back(resolve_fragment(fragment));
+    }
+    if (options.hz != 0) {
+        request.config.hz = options.hz;
+    }
+    if (!options.preempt.empty()) {
+        request.config.preempt = options.preempt;
+    }
+    request.config.overrides = options.set;
+    request.jobs = options.jobs;
+
+    StatusLine status;
+    status.set_quiet(global.quiet);
+    BuildProgress progress;
+    progress.status = [&status](const std::string& text) { status.update(text); };
+    progress.note = [&status, &global](const std::string& text) {
+        if (!global.quiet) {
+            status.print(text);
+        }
+    };
+    if (options.explain) {
+        KernelBuilder builder(cache_dir(), progress);
+        const BuildResult result = builder.explain(request);
+        status.clear();
+        std::printf("%s%s\n", result.explain.c_str(),
+                    result.cache_hit ? "cache: hit (a build would run no make)"
+                                     : "cache: miss (a build would run make)");
+        return 0;
+    }
+    Database db(global.db_path());
+    const BuildResult result = build_and_record(db, request, progress);
+    status.clear();
+    if (options.json) {
+        std::printf("%s\n", nlohmann::json{{"key", result.key},
+                                           {"image", result.image.string()},
+                                           {"cache_hit", result.cache_hit},
+                                           {"seconds", result.seconds},
+                                           {"source", result.source_identity},
+                                           {"patches", result.patch_names}}
+                                .dump(2)
+                                .c_str());
+    } else {
+        std::printf("%s %s (%s, %s)\n  image: %s\n", result.cache_hit ? "cached" : "built",
+                    result.key.c_str(), to_string(request.arch).data(),
+                    format_seconds(result.seconds).c_str(), result.image.c_str());
+    }
+    return 0;
+}
+
+std::string age_of(const std::string& iso) {
+    std::tm tm{};
+    if (strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%S", &tm) == nullptr) {
+        return "?";
+    }
+    const double seconds = std::difftime(std::time(nullptr), timegm(&tm));
+    if (seconds < 3600) {
+        return fmt::format("{:.0f} min", seconds / 60);
+    }
+    if (seconds < 86400 * 2) {
+        return fmt::format("{:.0f} h", seconds / 3600);
+    }
+    return fmt::format("{:.0f} d", seconds / 86400);
+}
+
+unsigned long long directory_bytes(const fs::path& dir) {
+    unsigned long long total = 0;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_regular_file(ec)) {
+            total += it->file_size(ec);
+        }
+    }
+    return total;
+}
+} // namespace
+
+void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<BuildOptions>();
+    CLI::App* build = app.add_subcommand("build", "Build a kernel (cache-aware)");
+    build->footer(k_build_help);
+    build->add_option("--arch", options->arch, "arm64 or x86_64")->capture_default_str();
+    build->add_option("--source", options->source,
+                      "debian:linux-source-X.Y, a local tree, or git:REPO@REF")
+        ->capture_default_str();
+    build->add_option("--patch", options->patches, "patch or mbox file (repeatable, in order)");
+    build->add_option("--base", options->base, "tinyconfig, defconfig, allnoconfig or a .config")
+        ->capture_default_str();
+    build->add_option("--fragment", options->fragments,
+                      "kernels/fragments/NAME.config or a path (repeatable)");
+    build->add_flag("--no-default-fragment", options->no_default_fragment,
+                    "do not add the arch's minimal qemu fragment");
+    build->add_option("--hz", options->hz, "CONFIG_HZ: 100, 250, 300 or 1000");
+    build->add_option("--preempt", options->preempt, "none, voluntary or full");
+    build->add_option("--set", options->set, "CONFIG_X=value override (repeatable)");
+    build->add_option("-j,--jobs", options->jobs, "make -j (default: host CPUs)");
+    build->add_flag("--explain", options->explain,
+                    "show exactly what the config and build keys hash, and hit or miss");
+    build->add_flag("--json", options->json, "print the result as JSON");
+    build->callback([options, &global, &exit_status] { exit_status = run_build(*options, global); });
+
+    CLI::App* builds = app.add_subcommand("builds", "List cached kernel builds");
+    builds->footer("Examples:\n  bootbench builds\n  bootbench builds --json\n");
+    auto json = std::make_shared<bool>(false);
+    builds->add_flag("--json", *json, "print as JSON");
+    builds->callback([json, &global, &exit_status] {
+        Database db(global.db_path());
+        const auto rows = BuildStore(db).list();
+        if (*json) {
+            nlohmann::json out = nlohmann::json::array();
+            for (const auto& row : rows) {
+                out.push_back({{"key", row.key},
+                               {"arch", row.arch},
+                               {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
+                               {"source", row.source_identity},
+                               {"patches", nlohmann::json::parse(row.patches_json)},
+                               {"image", row.artifact_dir},
+                               {"image_bytes", row.image_bytes},
+                               {"build_seconds", row.build_seconds},
+                               {"created_at", row.created_at},
+                               {"last_used_at", row.last_used_at}});
+            }
+            std::printf("%s\n", out.dump(2).c_str());
+            exit_status = 0;
+            return;
+        }
+        std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s\n", "KEY", "ARCH", "HZ", "IMAGE",
+                    "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
+        for (const auto& row : rows) {
+            const auto patches = nlohmann::json::parse(row.patches_json);
+            std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
+                        row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
+                        format_bytes(static_cast<double>(row.image_bytes)).c_str(),
+                        format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
+                        age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
+                        row.source_identity.c_str(),
+                        patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
+        }
+        if (rows.empty()) {
+            std::printf("(no builds yet: bootbench build --help)\n");
+        }
+        exit_status = 0;
+    });
+
+    CLI::App* gc = app.add_subcommand("gc", "Remove cached builds not used recently");
+    gc->footer("Removes the artifacts and the O= build directory of builds unused for --days.\n\n"
+               "Examples:\n  bootbench gc --days 30 --dry-run\n  bootbench gc --days 0\n");
+    auto days = std::make_shared<double>(30);
+    auto dry_run = std::make_shared<bool>(false);
+    gc->add_option("--days", *days, "remove builds unused for this many days")
+        ->capture_default_str();
+    gc->add_flag("--dry-run", *dry_run, "only list what would be removed");
+    gc->callback([days, dry_run, &global, &exit_status] {
+        Database db(global.db_path());
+        BuildStore store(db);
+        unsigned long long freed = 0;
+        int removed = 0;
+        for (const auto& row : store.list()) {
+            std::tm tm{};
+            strptime(row.last_used_at.c_str(), "%Y-%m-%dT%H:%M:%S", &tm);
+            const double idle_days = std::difftime(std::time(nullptr), timegm(&tm)) / 86400;
+            if (idle_days < *days) {
+                continue;
+            }
+            const unsigned long long bytes = directory_bytes(row.artifact_dir);
+            std::printf("%s %s (%s, unused for %.1f days)\n", *dry_run ? "would remove" : "removed",
+                        row.key.substr(0, 12).c_str(), format_bytes(static_cast<double>(bytes)).c_str(),
+                        idle_days);
+            if (!*dry_run) {
+                fs::remove_all(row.artifact_dir);
+                store.remove(row.key);
+            }
+            freed += bytes;
+            ++removed;
+        }
+        std::printf("%d build(s), %s\n", removed, format_bytes(static_cast<double>(freed)).c_str());
+        exit_status = 0;
+    });
+}
+
+} // namespace bb

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The kernel builder end to end on real sources (Debian's linux-source-6.12): build, verify the
+# config, reuse the cache without make, refuse a bad patch and an option that does not stick,
+# and boot what was built under real firmware on both arches.
+. "$(dirname "$0")/lib.sh"
+
+key_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])'; }
+hit_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["cache_hit"])'; }
+
+for arch in x86_64 arm64; do
+  start=$(date +%s)
+  "$BOOTBENCH" build --arch "$arch" --hz 250 --json >"$work/build.json"
+  key=$(key_of <"$work/build.json")
+  echo "$arch build $key in $(( $(date +%s) - start )) s (cache hit: $(hit_of <"$work/build.json"))"
+  expect_eq "$(q "select count(*) from builds where key = '$key' and arch = '$arch' and hz = 250")" 1 "$arch build row"
+  config=$(q "select artifact_dir from builds where key = '$key'")/config
+  grep -qx 'CONFIG_HZ=250' "$config" || fail "HZ=250 not in the built config"
+  grep -qx '# CONFIG_HZ_100 is not set' "$config" || fail "HZ choice not exclusive"
+
+  # A second build of the same request is a cache hit that runs no make at all.
+  "$BOOTBENCH" build --arch "$arch" --hz 250 --json >"$work/again.json"
+  expect_eq "$(key_of <"$work/again.json")" "$key" "$arch key is stable"
+  expect_eq "$(hit_of <"$work/again.json")" True "$arch second build is a hit"
+  "$BOOTBENCH" build --arch "$arch" --hz 250 --explain >"$work/explain.txt"
+  grep -q "cache: hit" "$work/explain.txt" || fail "explain does not report the hit"
+  grep -q "=> key $key" "$work/explain.txt" || fail "explain does not show the build key"
+
+  if [ "$arch" = arm64 ]; then
+    "$BOOTBENCH" boot --build "${key:0:10}" --bios QEMU_EFI.fd --machine virt,acpi=off -n 2
+  else
+    "$BOOTBENCH" boot --build "${key:0:10}" --bios OVMF.fd --accel tcg -n 2
+  fi
+  expect_eq "$(q "select count(*) from boots where build_key = '$key' and outcome = 'ok'")" 2 \
+    "$arch boots of the built kernel"
+done
+
+# An option that does not survive olddefconfig is an error listing it; nothing is built.
+set +e
+"$BOOTBENCH" build --arch x86_64 --hz 250 --set CONFIG_BOOTBENCH_NO_SUCH_OPTION=y 2>"$work/err"
+status=$?
+set -e
+expect_eq "$status" 2 "exit status for an option that did not stick"
+grep -q "did not survive olddefconfig" "$work/err" || fail "config message: $(cat "$work/err")"
+grep -q "CONFIG_BOOTBENCH_NO_SUCH_OPTION: wanted y, got (absent)" "$work/err" ||
+  fail "config message lacks the option: $(cat "$work/err")"
+
+# A patch that does not apply names the patch, the file and the hunk.
+cat >"$work/0001-bad.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+Subject: [PATCH] a patch against a tree that does not exist
+
+--- a/kernel/rcu/srcutree.c
++++ b/kernel/rcu/srcutree.c
+@@ -1,3 +1,3 @@
+-this line is not in srcutree.c
++so this hunk cannot apply
+ nor is this one
+ or this one
+PATCH
+set +e
+"$BOOTBENCH" build --arch x86_64 --hz 250 --patch "$work/0001-bad.patch" 2>"$work/err"
+status=$?
+set -e
+expect_eq "$status" 2 "exit status for a bad patch"
+grep -q "0001-bad.patch" "$work/err" || fail "patch message lacks the patch: $(cat "$work/err")"
+grep -q "kernel/rcu/srcutree.c: hunk #1" "$work/err" || fail "patch message lacks file and hunk: $(cat "$work/err")"
+expect_eq "$(q "select count(*) from builds")" 2 "no build row for failures"
+no_qemu_left
+echo PASS
