@@ -22,5 +22,6 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 // build, builds, gc
 void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 
 } // namespace bb

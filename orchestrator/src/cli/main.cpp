@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
                  "console marker and keeps every sample in SQLite.\n\n"
                  "  bootbench doctor                      what works on this machine\n"
                  "  bootbench boot --arch arm64 --bios QEMU_EFI.fd -n 3\n"
+                 "  bootbench build --arch arm64 --hz 250     build (or reuse) a kernel\n"
+                 "  bootbench run configs/example.yaml        the matrix: build, boot, store\n"
                  "                                        boot a kernel 3 times and summarize\n",
                  "bootbench"};
     app.set_version_flag("--version", bb::tool_version());
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
     bb::add_boot_command(app, global, exit_status);
     bb::add_doctor_command(app, global, exit_status);
     bb::add_build_command(app, global, exit_status);
+    bb::add_run_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

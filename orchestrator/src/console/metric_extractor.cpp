@@ -7,7 +7,7 @@
 namespace bb {
 
 std::vector<MetricSample> extract_metrics(std::string_view log,
-                                          const std::vector<MetricExtractor>& extractors) {
+                                          const std::vector<LineExtractor>& extractors) {
     std::vector<std::regex> compiled;
     compiled.reserve(extractors.size());
     for (const auto& extractor : extractors) {

@@ -1,6 +1,7 @@
 #include "store/boot_store.h"
 
 #include "util/gzip.h"
+#include "util/hash.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,63 @@ long long BootStore::ensure_host(const HostFacts& facts) {
     select.bind(1, facts.fingerprint);
     select.executeStep();
     return select.getColumn(0).getInt64();
+}
+
+long long BootStore::ensure_experiment(const std::string& name, const std::string& yaml) {
+    const std::string hash = sha256_hex(yaml);
+    SQLite::Statement insert(m_db.sql(), "INSERT INTO experiments (name, yaml, yaml_sha256) "
+                                         "VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+    insert.bind(1, name);
+    insert.bind(2, yaml);
+    insert.bind(3, hash);
+    insert.exec();
+    SQLite::Statement select(m_db.sql(),
+                             "SELECT id FROM experiments WHERE name = ? AND yaml_sha256 = ?");
+    select.bind(1, name);
+    select.bind(2, hash);
+    select.executeStep();
+    return select.getColumn(0).getInt64();
+}
+
+std::optional<long long> BootStore::find_run(const std::string& experiment_name, long long seed) {
+    SQLite::Statement select(m_db.sql(),
+                             "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
+                             "WHERE e.name = ? AND r.seed = ? ORDER BY r.id DESC LIMIT 1");
+    select.bind(1, experiment_name);
+    select.bind(2, static_cast<int64_t>(seed));
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    return select.getColumn(0).getInt64();
+}
+
+std::optional<std::pair<std::string, long long>> BootStore::run_identity(long long run_id) {
+    SQLite::Statement select(m_db.sql(),
+                             "SELECT coalesce(e.name, ''), coalesce(r.seed, 0) FROM runs r LEFT "
+                             "JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ?");
+    select.bind(1, static_cast<int64_t>(run_id));
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    return std::make_pair(select.getColumn(0).getString(), select.getColumn(1).getInt64());
+}
+
+void BootStore::reopen_run(long long run_id) {
+    SQLite::Statement update(m_db.sql(),
+                             "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?");
+    update.bind(1, static_cast<int64_t>(run_id));
+    update.exec();
+}
+
+std::set<std::pair<std::string, int>> BootStore::stored_samples(long long run_id) {
+    SQLite::Statement select(m_db.sql(), "SELECT cell_key, repeat_index FROM boots WHERE run_id "
+                                         "= ? AND outcome != 'infra-error'");
+    select.bind(1, static_cast<int64_t>(run_id));
+    std::set<std::pair<std::string, int>> samples;
+    while (select.executeStep()) {
+        samples.emplace(select.getColumn(0).getString(), select.getColumn(1).getInt());
+    }
+    return samples;
 }
 
 long long BootStore::begin_run(long long host_id, const RunStart& start) {

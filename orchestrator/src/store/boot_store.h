@@ -4,6 +4,8 @@
 #include "util/host_facts.h"
 
 #include <optional>
+#include <set>
+#include <utility>
 #include <string>
 
 namespace bb {
@@ -29,6 +31,14 @@ class BootStore {
     explicit BootStore(Database& db) : m_db(db) {}
 
     long long ensure_host(const HostFacts& facts);
+    long long ensure_experiment(const std::string& name, const std::string& yaml);
+    // The latest run of this experiment (same name) with this seed, to resume it.
+    std::optional<long long> find_run(const std::string& experiment_name, long long seed);
+    // Name of the experiment a run belongs to and its seed (to validate --resume).
+    std::optional<std::pair<std::string, long long>> run_identity(long long run_id);
+    void reopen_run(long long run_id);
+    // (cell_key, repeat) of every boot of the run that counts as done (not infra-error).
+    std::set<std::pair<std::string, int>> stored_samples(long long run_id);
     long long begin_run(long long host_id, const RunStart& start);
     void finish_run(long long run_id, const std::string& status);
     long long insert_boot(const BootRecord& boot);

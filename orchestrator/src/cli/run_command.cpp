@@ -1,0 +1,119 @@
+#include "cli/commands.h"
+#include "experiment/experiment_parser.h"
+#include "report/run_summary.h"
+#include "runner/experiment_runner.h"
+#include "util/error.h"
+#include "util/terminal.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct RunCommandOptions {
+    std::string file;
+    int slots = 0;
+    long long resume = 0;
+    long long seed = -1;
+    int jobs = 0;
+    bool json = false;
+    bool validate = false;
+};
+
+constexpr const char* k_run_help = R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
+axis adds no build), boot every cell `repeats` times in a seeded shuffled interleaving
+across CPU slots (each guest pinned to its vCPUs + 1 host CPUs, never oversubscribed), store
+every sample with its concurrency and the foreign host load during it, print per-cell results.
+
+Re-running the same experiment with the same seed (or --resume RUN) skips the samples
+already stored. Ctrl-C stops the guests and marks the run interrupted; a killed bootbench
+leaves no qemu behind (they die with it) and resumes the same way.
+
+The file format is documented in docs/experiments.md.
+
+Examples:
+  bootbench run configs/example.yaml
+  bootbench run configs/example.yaml --validate        # check the file, expand the matrix, stop
+  bootbench run configs/srcu-storm.yaml --slots 1 --seed 7
+  bootbench run configs/srcu-storm.yaml --resume 12
+)";
+
+int run(const RunCommandOptions& options, const GlobalOptions& global) {
+    const Experiment experiment = load_experiment(options.file);
+    if (options.validate) {
+        std::printf("%s: ok\n", options.file.c_str());
+        return 0;
+    }
+    StatusLine status;
+    status.set_quiet(global.quiet);
+    RunProgress progress;
+    progress.status = [&status](const std::string& text) { status.update(text); };
+    progress.note = [&status, &global](const std::string& text) {
+        if (!global.quiet) {
+            status.print(text);
+        }
+    };
+    progress.sample = [&status, &global](const std::string& text) {
+        if (global.quiet) {
+            return;
+        }
+        if (global.verbose || !status.smart()) {
+            status.print(text); // plain logs keep one line per sample
+        } else {
+            status.update(text);
+        }
+    };
+    RunOptions run_options;
+    run_options.slots = options.slots;
+    if (options.resume > 0) {
+        run_options.resume_run = options.resume;
+    }
+    if (options.seed >= 0) {
+        run_options.seed = static_cast<std::uint64_t>(options.seed);
+    }
+    run_options.build_jobs = options.jobs;
+    run_options.command_line = global.command_line;
+    Database db(global.db_path());
+    const RunReport report = run_experiment(db, experiment, run_options, progress);
+    status.clear();
+    const auto results = load_run_results(db, report.run_id, run_options.contaminated_load);
+    if (options.json) {
+        std::printf("%s\n", nlohmann::json{{"run_id", report.run_id},
+                                           {"experiment", experiment.name},
+                                           {"status", report.status},
+                                           {"seed", report.seed},
+                                           {"samples", report.samples_total},
+                                           {"failed", report.samples_failed},
+                                           {"cells", run_summary_json(results)}}
+                                .dump(2)
+                                .c_str());
+    } else {
+        std::printf("%s — run %lld (%s, seed %llu)\n%s", experiment.name.c_str(), report.run_id,
+                    report.status.c_str(), static_cast<unsigned long long>(report.seed),
+                    render_run_summary(results).c_str());
+    }
+    if (report.status == "interrupted") {
+        return 130;
+    }
+    return report.samples_failed > 0 ? 1 : 0;
+}
+} // namespace
+
+void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<RunCommandOptions>();
+    CLI::App* cmd = app.add_subcommand("run", "Run an experiment file (build, boot the matrix, store)");
+    cmd->footer(k_run_help);
+    cmd->add_option("file", options->file, "experiment YAML file")->required();
+    cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
+    cmd->add_option("--resume", options->resume, "continue this run id");
+    cmd->add_option("--seed", options->seed, "shuffle seed (default: the file's, else random)");
+    cmd->add_option("-j,--jobs", options->jobs, "make -j for kernel builds");
+    cmd->add_flag("--json", options->json, "print results as JSON");
+    cmd->add_flag("--validate", options->validate, "only parse and validate the file");
+    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+}
+
+} // namespace bb

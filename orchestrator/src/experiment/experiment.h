@@ -1,0 +1,108 @@
+#pragma once
+// The validated model of an experiment file (docs/experiments.md). Everything here has been
+// checked by parse_experiment: names are well formed, values are legal, paths are absolute, and
+// include/exclude rules name declared axes and existing values.
+#include "util/arch.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bb {
+
+// Which kernel is timed: the built kernel booting as the guest itself, or the built kernel as
+// an L1 hypervisor timing an L2 guest's boot (reproduces host-side effects such as SRCU).
+enum class Topology { Guest, Nested };
+std::string_view to_string(Topology topology);
+std::optional<Topology> topology_from_string(std::string_view text);
+
+// How the boots of a run are ordered: cells shuffled afresh every repeat round (so drift spreads
+// over all cells) or in matrix order.
+enum class RunOrder { Shuffled, Sequential };
+std::string_view to_string(RunOrder order);
+
+// One kernel to compare: the experiment's kernel plus this variant's patches and config.
+struct Variant {
+    std::string name;
+    std::vector<std::filesystem::path> patches; // absolute, applied in order
+    std::vector<std::string> fragments;         // names, or absolute paths
+    std::vector<std::string> set;               // "CONFIG_X=value", after the kernel's own
+    std::string cmdline;                        // appended to this variant's boots
+};
+
+struct KernelSettings {
+    std::string source; // as for parse_source_spec; paths made absolute; empty: the default
+    Arch arch = Arch::Arm64;
+    std::string base = "tinyconfig";    // tinyconfig | defconfig | allnoconfig | absolute path
+    std::vector<std::string> fragments; // names, or absolute paths
+    std::optional<std::string> preempt; // none | voluntary | full
+    std::vector<std::string> set;       // "CONFIG_X=value"
+    std::vector<Variant> variants;      // never empty
+};
+
+struct CmdlineAxis {
+    std::string parameter;           // e.g. srcutree.srcu_max_nodelay_phase
+    std::vector<std::string> values; // as written, e.g. "100"
+};
+
+// An empty list means the axis is not declared: the matrix uses the runner's default for it.
+struct Axes {
+    std::vector<int> hz;
+    std::vector<CmdlineAxis> cmdline; // in file order
+    std::vector<int> smp;
+    std::vector<int> memory_mb;
+    std::vector<std::string> firmware; // as written: a known name, a path, or "none"
+    std::vector<std::string> machine;
+    std::vector<std::string> cpu;
+    std::vector<Topology> topology;
+};
+
+// A console regex whose single capture group is the metric's value.
+struct MetricExtractor {
+    std::string name;
+    std::string regex; // ECMAScript, compiles, exactly one capture group
+    std::string unit;
+};
+
+struct GuestSettings {
+    std::optional<std::filesystem::path> workload; // absolute
+    std::string timing_marker = "boot-done";
+    std::string end_marker = "end";
+    std::vector<MetricExtractor> metrics;
+    std::string cmdline; // appended to every boot
+};
+
+// Axis name -> value, canonical text (integers in decimal, strings as written).
+using CellRule = std::map<std::string, std::string>;
+
+struct Experiment {
+    std::string name;
+    std::string description;
+    std::string file_name;           // as given to the parser, for messages
+    std::filesystem::path directory; // absolute; relative paths in the file start here
+    std::string text;                // the YAML itself, recorded with each run
+    KernelSettings kernel;
+    Axes axes;
+    GuestSettings guest;
+    int repeats = 3;
+    double timeout_s = 300;
+    double silence_s = 60;
+    RunOrder order = RunOrder::Shuffled;
+    std::optional<std::uint64_t> seed; // none: the runner picks one and records it
+    std::vector<CellRule> include;     // when non-empty, a cell must match one of these
+    std::vector<CellRule> exclude;     // a cell matching one of these is dropped
+};
+
+// Axis names in canonical order; the cmdline parameters follow them.
+const std::vector<std::string>& builtin_axes();
+// "variant", then the declared built-in axes, then the cmdline parameters in file order.
+std::vector<std::string> declared_axes(const Experiment& experiment);
+// Canonical text of each value of a declared axis; empty when `axis` is not declared.
+std::vector<std::string> axis_values(const Experiment& experiment, std::string_view axis);
+const Variant* find_variant(const Experiment& experiment, std::string_view name);
+
+} // namespace bb

@@ -1,0 +1,810 @@
+#include "experiment/experiment_parser.h"
+
+#include "experiment/did_you_mean.h"
+#include "experiment/matrix.h"
+#include "util/error.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
+
+// Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
+const std::vector<std::string> k_top_keys{"name",  "description", "kernel",  "axes",
+                                          "guest", "repeats",     "timeout", "silence",
+                                          "order", "seed",        "include", "exclude"};
+const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
+                                             "preempt", "set",  "variants"};
+const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
+const std::vector<std::string> k_axes_keys{"hz",       "cmdline", "smp", "memory",
+                                           "firmware", "machine", "cpu", "topology"};
+const std::vector<std::string> k_guest_keys{"workload", "markers", "metrics", "cmdline"};
+const std::vector<std::string> k_marker_keys{"timing", "end"};
+const std::vector<std::string> k_metric_keys{"name", "regex", "unit"};
+const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
+const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
+
+struct Entry {
+    YAML::Node key;
+    YAML::Node value;
+};
+using Entries = std::map<std::string, Entry>;
+
+std::string in_quotes(std::string_view text) {
+    return fmt::format("\"{}\"", text);
+}
+
+// "a, b or c"
+std::string alternatives(const std::vector<std::string>& choices) {
+    std::string text;
+    for (size_t i = 0; i < choices.size(); ++i) {
+        text += i == 0 ? "" : (i + 1 == choices.size() ? " or " : ", ");
+        text += choices[i];
+    }
+    return text;
+}
+
+std::string comma_list(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items) {
+        text += (text.empty() ? "" : ", ") + item;
+    }
+    return text;
+}
+
+// What the user wrote, for "expected X, got Y".
+std::string describe(const YAML::Node& node) {
+    switch (node.Type()) {
+    case YAML::NodeType::Scalar:
+        return in_quotes(node.Scalar());
+    case YAML::NodeType::Sequence:
+        return "a list";
+    case YAML::NodeType::Map:
+        return "a mapping";
+    default:
+        return "nothing";
+    }
+}
+
+// Names that travel in keys, markers and file names: [A-Za-z0-9._-]+.
+bool is_name(std::string_view text) {
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+    });
+}
+
+bool has_space(std::string_view text) {
+    return std::any_of(text.begin(), text.end(),
+                       [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+}
+
+bool contains(const std::vector<std::string>& items, std::string_view item) {
+    return std::find(items.begin(), items.end(), item) != items.end();
+}
+
+// Strict decimal: the whole text, no "0x", no spaces, no fraction.
+template <class T> std::optional<T> parse_integer(const std::string& text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> parse_number(const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+// CONFIG_NAME=value, as merge_config and bootbench build --set take it.
+bool is_assignment(std::string_view text) {
+    const auto equals = text.find('=');
+    if (equals == std::string_view::npos || equals + 1 == text.size()) {
+        return false;
+    }
+    const std::string_view symbol = text.substr(0, equals);
+    return symbol.size() > 7 && symbol.substr(0, 7) == "CONFIG_" &&
+           std::all_of(symbol.begin(), symbol.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+           });
+}
+
+class ExperimentReader {
+  public:
+    ExperimentReader(std::string file_name, fs::path directory)
+        : m_file(std::move(file_name)), m_directory(std::move(directory)) {}
+
+    [[noreturn]] void fail(const YAML::Mark& mark, const std::string& message) const {
+        // Nodes built without a position (an empty document) report the file's start.
+        const int line = mark.line >= 0 ? mark.line + 1 : 1;
+        const int column = mark.column >= 0 ? mark.column + 1 : 1;
+        throw Error(fmt::format("{}:{}:{}: {}", m_file, line, column, message));
+    }
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+        fail(node.Mark(), message);
+    }
+
+    Experiment read(const YAML::Node& root);
+
+  private:
+    Entries mapping(const YAML::Node& node, const std::string& label,
+                    const std::vector<std::string>& allowed) const;
+    const Entry& required(const Entries& entries, const YAML::Node& map, const std::string& label,
+                          const std::string& key, const std::string& expected) const;
+
+    std::string string_of(const YAML::Node& node, const std::string& key) const;
+    std::string string_value(const Entry& entry) const {
+        return string_of(entry.value, entry.key.Scalar());
+    }
+    std::string name_value(const Entry& entry, const std::string& what) const;
+    std::vector<std::string> string_list(const Entry& entry) const;
+    long long integer_of(const YAML::Node& node, const std::string& key, long long minimum) const;
+    double seconds_value(const Entry& entry) const;
+    std::vector<int> integer_axis(const Entry& entry, long long minimum) const;
+    std::vector<std::string> string_axis(const Entry& entry) const;
+    void check_distinct(const YAML::Node& list, const std::string& key,
+                        const std::vector<std::string>& texts) const;
+
+    fs::path resolved(const std::string& path) const;
+    std::string resolved_source(const Entry& entry) const;
+    std::string resolved_base(const Entry& entry) const;
+    std::vector<std::string> fragments(const Entry& entry) const;
+    std::vector<std::string> assignments(const Entry& entry) const;
+
+    void read_kernel(const Entry& entry, KernelSettings& kernel) const;
+    Variant read_variant(const YAML::Node& node, const std::set<std::string>& taken) const;
+    void read_axes(const Entry& entry, Axes& axes) const;
+    void read_guest(const Entry& entry, GuestSettings& guest) const;
+    MetricExtractor read_metric(const YAML::Node& node) const;
+    std::vector<CellRule> read_rules(const Entry& entry, const Experiment& experiment) const;
+
+    std::string m_file;
+    fs::path m_directory;
+};
+
+Entries ExperimentReader::mapping(const YAML::Node& node, const std::string& label,
+                                  const std::vector<std::string>& allowed) const {
+    if (!node.IsMap()) {
+        fail(node, fmt::format("{}: expected a mapping with keys {}, got {}", label,
+                               comma_list(allowed), describe(node)));
+    }
+    Entries entries;
+    for (const auto& item : node) {
+        if (!item.first.IsScalar()) {
+            fail(item.first, fmt::format("expected a key name, got {}", describe(item.first)));
+        }
+        const std::string key = item.first.Scalar();
+        if (!contains(allowed, key)) {
+            const auto suggestion = did_you_mean(key, allowed);
+            fail(item.first, suggestion ? fmt::format("unknown key {} (did you mean {}?)",
+                                                      in_quotes(key), in_quotes(*suggestion))
+                                        : fmt::format("unknown key {} (expected one of: {})",
+                                                      in_quotes(key), comma_list(allowed)));
+        }
+        // yaml-cpp keeps both copies of a repeated key; silently taking one would hide a typo.
+        if (!entries.emplace(key, Entry{item.first, item.second}).second) {
+            fail(item.first, fmt::format("duplicate key {}", in_quotes(key)));
+        }
+    }
+    return entries;
+}
+
+const Entry& ExperimentReader::required(const Entries& entries, const YAML::Node& map,
+                                        const std::string& label, const std::string& key,
+                                        const std::string& expected) const {
+    const auto found = entries.find(key);
+    if (found == entries.end()) {
+        fail(map, fmt::format("{}missing required key {} (expected {})",
+                              label.empty() ? "" : label + ": ", in_quotes(key), expected));
+    }
+    return found->second;
+}
+
+std::string ExperimentReader::string_of(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsScalar()) {
+        fail(node, fmt::format("{}: expected a string, got {}", key, describe(node)));
+    }
+    return node.Scalar();
+}
+
+std::string ExperimentReader::name_value(const Entry& entry, const std::string& what) const {
+    const std::string name = string_value(entry);
+    if (!is_name(name)) {
+        fail(entry.value, fmt::format("{}: {} is not a valid {} (expected letters, digits, '.', "
+                                      "'_' or '-')",
+                                      entry.key.Scalar(), in_quotes(name), what));
+    }
+    return name;
+}
+
+std::vector<std::string> ExperimentReader::string_list(const Entry& entry) const {
+    const std::string& key = entry.key.Scalar();
+    if (!entry.value.IsSequence()) {
+        fail(entry.value,
+             fmt::format("{}: expected a list of strings, got {}", key, describe(entry.value)));
+    }
+    std::vector<std::string> items;
+    for (const auto& item : entry.value) {
+        std::string text = string_of(item, key);
+        if (text.empty()) {
+            fail(item, fmt::format("{}: expected a non-empty string", key));
+        }
+        items.push_back(std::move(text));
+    }
+    return items;
+}
+
+long long ExperimentReader::integer_of(const YAML::Node& node, const std::string& key,
+                                       long long minimum) const {
+    if (!node.IsScalar()) {
+        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
+    }
+    const auto value = parse_integer<long long>(node.Scalar());
+    if (!value) {
+        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
+    }
+    if (*value < minimum) {
+        fail(node, fmt::format("{}: expected an integer >= {}, got {}", key, minimum, *value));
+    }
+    if (*value > std::numeric_limits<int>::max()) {
+        fail(node, fmt::format("{}: expected an integer <= {}, got {}", key,
+                               std::numeric_limits<int>::max(), *value));
+    }
+    return *value;
+}
+
+double ExperimentReader::seconds_value(const Entry& entry) const {
+    const std::string& key = entry.key.Scalar();
+    const auto value =
+        entry.value.IsScalar() ? parse_number(entry.value.Scalar()) : std::optional<double>();
+    if (!value) {
+        fail(entry.value,
+             fmt::format("{}: expected a number of seconds, got {}", key, describe(entry.value)));
+    }
+    if (*value <= 0) {
+        fail(entry.value, fmt::format("{}: expected a number of seconds > 0, got {}", key,
+                                      entry.value.Scalar()));
+    }
+    return *value;
+}
+
+void ExperimentReader::check_distinct(const YAML::Node& list, const std::string& key,
+                                      const std::vector<std::string>& texts) const {
+    // A repeated value would give two cells with one key: the second could never be told apart.
+    std::set<std::string> seen;
+    for (size_t i = 0; i < texts.size(); ++i) {
+        if (!seen.insert(texts[i]).second) {
+            fail(list[i], fmt::format("{}: {} appears twice (the values of an axis must be "
+                                      "distinct)",
+                                      key, texts[i]));
+        }
+    }
+}
+
+std::vector<int> ExperimentReader::integer_axis(const Entry& entry, long long minimum) const {
+    const std::string& key = entry.key.Scalar();
+    if (!entry.value.IsSequence() || entry.value.size() == 0) {
+        fail(entry.value, fmt::format("{}: expected a non-empty list of integers, got {}", key,
+                                      describe(entry.value)));
+    }
+    std::vector<int> values;
+    std::vector<std::string> texts;
+    for (const auto& item : entry.value) {
+        values.push_back(static_cast<int>(integer_of(item, key, minimum)));
+        texts.push_back(std::to_string(values.back()));
+    }
+    check_distinct(entry.value, key, texts);
+    return values;
+}
+
+std::vector<std::string> ExperimentReader::string_axis(const Entry& entry) const {
+    const std::string& key = entry.key.Scalar();
+    if (!entry.value.IsSequence() || entry.value.size() == 0) {
+        fail(entry.value, fmt::format("{}: expected a non-empty list of strings, got {}", key,
+                                      describe(entry.value)));
+    }
+    const std::vector<std::string> values = string_list(entry);
+    check_distinct(entry.value, key, values);
+    return values;
+}
+
+fs::path ExperimentReader::resolved(const std::string& path) const {
+    const fs::path given(path);
+    return (given.is_absolute() ? given : m_directory / given).lexically_normal();
+}
+
+std::string ExperimentReader::resolved_source(const Entry& entry) const {
+    const std::string text = string_value(entry);
+    if (text.rfind("debian:", 0) == 0) {
+        if (text.rfind("debian:linux-source-", 0) != 0 || text.size() == 20) {
+            fail(entry.value,
+                 fmt::format("source: expected debian:linux-source-X.Y, got {}", in_quotes(text)));
+        }
+        return text;
+    }
+    if (text.rfind("git:", 0) == 0) {
+        const auto at = text.rfind('@');
+        if (at == std::string::npos || at <= 4 || at + 1 == text.size()) {
+            fail(entry.value,
+                 fmt::format("source: expected git:REPOSITORY@REF, got {}", in_quotes(text)));
+        }
+        const std::string repository = text.substr(4, at - 4);
+        if (repository.find("://") != std::string::npos) {
+            return text;
+        }
+        return "git:" + resolved(repository).string() + text.substr(at);
+    }
+    if (text.empty()) {
+        fail(entry.value, "source: expected debian:linux-source-X.Y, a path or git:REPOSITORY@REF");
+    }
+    return resolved(text).string();
+}
+
+std::string ExperimentReader::resolved_base(const Entry& entry) const {
+    const std::string text = string_value(entry);
+    if (contains(k_bases, text)) {
+        return text;
+    }
+    // Paths are told from names by a '/', as for fragments: a typo is not mistaken for a file.
+    if (text.find('/') == std::string::npos) {
+        const auto suggestion = did_you_mean(text, k_bases);
+        fail(entry.value,
+             fmt::format("base: {} is not a base config ({})", in_quotes(text),
+                         suggestion ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                    : "expected tinyconfig, defconfig, allnoconfig or a path "
+                                      "containing '/'"));
+    }
+    return resolved(text).string();
+}
+
+std::vector<std::string> ExperimentReader::fragments(const Entry& entry) const {
+    std::vector<std::string> items = string_list(entry);
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].find('/') != std::string::npos) {
+            items[i] = resolved(items[i]).string();
+        } else if (!is_name(items[i])) {
+            fail(entry.value[i],
+                 fmt::format("fragments: {} is not a fragment name (expected a name from "
+                             "kernels/fragments or a path containing '/')",
+                             in_quotes(items[i])));
+        }
+    }
+    return items;
+}
+
+std::vector<std::string> ExperimentReader::assignments(const Entry& entry) const {
+    std::vector<std::string> items = string_list(entry);
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (!is_assignment(items[i])) {
+            fail(entry.value[i],
+                 fmt::format("set: expected CONFIG_NAME=value, got {}", in_quotes(items[i])));
+        }
+    }
+    return items;
+}
+
+void ExperimentReader::read_kernel(const Entry& entry, KernelSettings& kernel) const {
+    const Entries entries = mapping(entry.value, "kernel", k_kernel_keys);
+    const Entry& arch = required(entries, entry.value, "kernel", "arch", "arm64 or x86_64");
+    const std::string arch_text = string_value(arch);
+    const auto parsed_arch = arch_from_string(arch_text);
+    if (!parsed_arch) {
+        fail(arch.value, fmt::format("arch: {} is not a supported architecture (expected arm64 "
+                                     "or x86_64)",
+                                     in_quotes(arch_text)));
+    }
+    kernel.arch = *parsed_arch;
+    if (const auto found = entries.find("source"); found != entries.end()) {
+        kernel.source = resolved_source(found->second);
+    }
+    if (const auto found = entries.find("base"); found != entries.end()) {
+        kernel.base = resolved_base(found->second);
+    }
+    if (const auto found = entries.find("fragments"); found != entries.end()) {
+        kernel.fragments = fragments(found->second);
+    }
+    if (const auto found = entries.find("preempt"); found != entries.end()) {
+        const std::string model = string_value(found->second);
+        if (!contains(k_preempt_models, model)) {
+            fail(found->second.value,
+                 fmt::format("preempt: {} is not a preemption model (expected {})",
+                             in_quotes(model), alternatives(k_preempt_models)));
+        }
+        kernel.preempt = model;
+    }
+    if (const auto found = entries.find("set"); found != entries.end()) {
+        kernel.set = assignments(found->second);
+    }
+    const auto variants = entries.find("variants");
+    if (variants == entries.end()) {
+        kernel.variants.push_back(Variant{"stock", {}, {}, {}, {}});
+        return;
+    }
+    const YAML::Node& list = variants->second.value;
+    if (!list.IsSequence() || list.size() == 0) {
+        fail(list, fmt::format("variants: expected a non-empty list of variants such as "
+                               "{{name: stock}}, got {}",
+                               describe(list)));
+    }
+    std::set<std::string> taken;
+    for (const auto& item : list) {
+        kernel.variants.push_back(read_variant(item, taken));
+        taken.insert(kernel.variants.back().name);
+    }
+}
+
+Variant ExperimentReader::read_variant(const YAML::Node& node,
+                                       const std::set<std::string>& taken) const {
+    const Entries entries = mapping(node, "variants", k_variant_keys);
+    const Entry& name = required(entries, node, "variants", "name", "the variant's name");
+    Variant variant;
+    variant.name = name_value(name, "variant name");
+    if (taken.count(variant.name) != 0) {
+        fail(name.value, fmt::format("name: variant {} is defined twice (variant names must be "
+                                     "unique)",
+                                     in_quotes(variant.name)));
+    }
+    if (const auto found = entries.find("patches"); found != entries.end()) {
+        for (const auto& patch : string_list(found->second)) {
+            variant.patches.push_back(resolved(patch));
+        }
+    }
+    if (const auto found = entries.find("fragments"); found != entries.end()) {
+        variant.fragments = fragments(found->second);
+    }
+    if (const auto found = entries.find("set"); found != entries.end()) {
+        variant.set = assignments(found->second);
+    }
+    if (const auto found = entries.find("cmdline"); found != entries.end()) {
+        variant.cmdline = string_value(found->second);
+    }
+    return variant;
+}
+
+void ExperimentReader::read_axes(const Entry& entry, Axes& axes) const {
+    const Entries entries = mapping(entry.value, "axes", k_axes_keys);
+    if (const auto found = entries.find("hz"); found != entries.end()) {
+        const YAML::Node& list = found->second.value;
+        if (!list.IsSequence() || list.size() == 0) {
+            fail(list,
+                 fmt::format("hz: expected a non-empty list of integers, got {}", describe(list)));
+        }
+        for (const auto& item : list) {
+            const auto hz = static_cast<int>(integer_of(item, "hz", 1));
+            if (std::find(k_hz_choices.begin(), k_hz_choices.end(), hz) == k_hz_choices.end()) {
+                fail(item, fmt::format("hz: {} is not a Kconfig HZ choice (expected 100, 250, 300 "
+                                       "or 1000)",
+                                       hz));
+            }
+            axes.hz.push_back(hz);
+        }
+        std::vector<std::string> texts;
+        for (int hz : axes.hz) {
+            texts.push_back(std::to_string(hz));
+        }
+        check_distinct(list, "hz", texts);
+    }
+    if (const auto found = entries.find("smp"); found != entries.end()) {
+        axes.smp = integer_axis(found->second, 1);
+    }
+    if (const auto found = entries.find("memory"); found != entries.end()) {
+        axes.memory_mb = integer_axis(found->second, 1);
+    }
+    if (const auto found = entries.find("firmware"); found != entries.end()) {
+        axes.firmware = string_axis(found->second);
+    }
+    if (const auto found = entries.find("machine"); found != entries.end()) {
+        axes.machine = string_axis(found->second);
+    }
+    if (const auto found = entries.find("cpu"); found != entries.end()) {
+        axes.cpu = string_axis(found->second);
+    }
+    if (const auto found = entries.find("topology"); found != entries.end()) {
+        const std::vector<std::string> names = string_axis(found->second);
+        for (size_t i = 0; i < names.size(); ++i) {
+            const auto topology = topology_from_string(names[i]);
+            if (!topology) {
+                fail(found->second.value[i],
+                     fmt::format("topology: {} is not a topology (expected guest or nested)",
+                                 in_quotes(names[i])));
+            }
+            axes.topology.push_back(*topology);
+        }
+    }
+    if (const auto found = entries.find("cmdline"); found != entries.end()) {
+        const YAML::Node& map = found->second.value;
+        if (!map.IsMap() || map.size() == 0) {
+            fail(map, fmt::format("cmdline: expected a mapping of kernel parameters to lists of "
+                                  "values, got {}",
+                                  describe(map)));
+        }
+        std::set<std::string> seen;
+        for (const auto& item : map) {
+            const std::string parameter = string_of(item.first, "cmdline");
+            if (!is_name(parameter)) {
+                fail(item.first, fmt::format("cmdline: {} is not a kernel parameter name "
+                                             "(expected letters, digits, '.', '_' or '-')",
+                                             in_quotes(parameter)));
+            }
+            // Parameters share the namespace of include/exclude keys with the built-in axes.
+            if (contains(builtin_axes(), parameter)) {
+                fail(item.first, fmt::format("cmdline: parameter {} has the name of a built-in "
+                                             "axis (expected a kernel parameter such as "
+                                             "rcutree.name)",
+                                             in_quotes(parameter)));
+            }
+            if (!seen.insert(parameter).second) {
+                fail(item.first, fmt::format("duplicate key {}", in_quotes(parameter)));
+            }
+            const std::vector<std::string> values = string_axis(Entry{item.first, item.second});
+            for (size_t i = 0; i < values.size(); ++i) {
+                if (has_space(values[i])) {
+                    fail(item.second[i], fmt::format("{}: expected a value without spaces, got {}",
+                                                     parameter, in_quotes(values[i])));
+                }
+            }
+            axes.cmdline.push_back(CmdlineAxis{parameter, values});
+        }
+    }
+}
+
+MetricExtractor ExperimentReader::read_metric(const YAML::Node& node) const {
+    const Entries entries = mapping(node, "metrics", k_metric_keys);
+    MetricExtractor metric;
+    metric.name =
+        name_value(required(entries, node, "metrics", "name", "the metric's name"), "metric name");
+    const Entry& regex =
+        required(entries, node, "metrics", "regex", "a regular expression with one capture group");
+    metric.regex = string_value(regex);
+    try {
+        const std::regex compiled(metric.regex, std::regex::ECMAScript);
+        if (compiled.mark_count() != 1) {
+            fail(regex.value, fmt::format("regex: {} has {} capture groups (expected exactly one, "
+                                          "around the value)",
+                                          in_quotes(metric.regex), compiled.mark_count()));
+        }
+    } catch (const std::regex_error& e) {
+        fail(regex.value, fmt::format("regex: {} is not a valid ECMAScript regular expression "
+                                      "({})",
+                                      in_quotes(metric.regex), e.what()));
+    }
+    if (const auto found = entries.find("unit"); found != entries.end()) {
+        metric.unit = string_value(found->second);
+    }
+    return metric;
+}
+
+void ExperimentReader::read_guest(const Entry& entry, GuestSettings& guest) const {
+    const Entries entries = mapping(entry.value, "guest", k_guest_keys);
+    if (const auto found = entries.find("workload"); found != entries.end()) {
+        const std::string path = string_value(found->second);
+        if (path.empty()) {
+            fail(found->second.value, "workload: expected the path of a script or program");
+        }
+        guest.workload = resolved(path);
+    }
+    if (const auto found = entries.find("markers"); found != entries.end()) {
+        const Entries markers = mapping(found->second.value, "markers", k_marker_keys);
+        if (const auto timing = markers.find("timing"); timing != markers.end()) {
+            guest.timing_marker = name_value(timing->second, "marker name");
+        }
+        if (const auto end = markers.find("end"); end != markers.end()) {
+            guest.end_marker = name_value(end->second, "marker name");
+        }
+    }
+    if (const auto found = entries.find("metrics"); found != entries.end()) {
+        const YAML::Node& list = found->second.value;
+        if (!list.IsSequence()) {
+            fail(list, fmt::format("metrics: expected a list of {{name, regex, unit}} mappings, "
+                                   "got {}",
+                                   describe(list)));
+        }
+        std::set<std::string> names;
+        for (const auto& item : list) {
+            guest.metrics.push_back(read_metric(item));
+            if (!names.insert(guest.metrics.back().name).second) {
+                fail(item, fmt::format("metrics: metric {} is defined twice (metric names must be "
+                                       "unique)",
+                                       in_quotes(guest.metrics.back().name)));
+            }
+        }
+    }
+    if (const auto found = entries.find("cmdline"); found != entries.end()) {
+        guest.cmdline = string_value(found->second);
+    }
+}
+
+std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,
+                                                   const Experiment& experiment) const {
+    const std::string& key = entry.key.Scalar();
+    if (!entry.value.IsSequence()) {
+        fail(entry.value, fmt::format("{}: expected a list of mappings such as {{variant: stock, "
+                                      "hz: 250}}, got {}",
+                                      key, describe(entry.value)));
+    }
+    const std::vector<std::string> declared = declared_axes(experiment);
+    const std::set<std::string> integer_axes{"hz", "smp", "memory"};
+    std::vector<CellRule> rules;
+    for (const auto& item : entry.value) {
+        if (!item.IsMap() || item.size() == 0) {
+            fail(item, fmt::format("{}: expected a mapping of axes to values such as {{variant: "
+                                   "stock, hz: 250}}, got {}",
+                                   key, item.IsMap() ? "an empty mapping" : describe(item)));
+        }
+        CellRule rule;
+        for (const auto& pair : item) {
+            const std::string axis = string_of(pair.first, key);
+            if (!contains(declared, axis)) {
+                if (contains(builtin_axes(), axis)) {
+                    fail(pair.first, fmt::format("{}: {} is not an axis of this experiment "
+                                                 "(expected one of: {})",
+                                                 key, in_quotes(axis), comma_list(declared)));
+                }
+                const auto suggestion = did_you_mean(axis, declared);
+                fail(pair.first, suggestion
+                                     ? fmt::format("{}: unknown axis {} (did you mean {}?)", key,
+                                                   in_quotes(axis), in_quotes(*suggestion))
+                                     : fmt::format("{}: unknown axis {} (expected one of: {})", key,
+                                                   in_quotes(axis), comma_list(declared)));
+            }
+            if (rule.count(axis) != 0) {
+                fail(pair.first, fmt::format("duplicate key {}", in_quotes(axis)));
+            }
+            if (!pair.second.IsScalar()) {
+                fail(pair.second, fmt::format("{}: expected one value of the {} axis, got {}", axis,
+                                              axis, describe(pair.second)));
+            }
+            std::string value = pair.second.Scalar();
+            if (integer_axes.count(axis) != 0) {
+                value = std::to_string(integer_of(pair.second, axis, 1));
+            }
+            const std::vector<std::string> values = axis_values(experiment, axis);
+            if (!contains(values, value)) {
+                const auto suggestion =
+                    integer_axes.count(axis) != 0 ? std::nullopt : did_you_mean(value, values);
+                fail(pair.second,
+                     fmt::format("{}: {} is not a value of the {} axis ({})", axis,
+                                 integer_axes.count(axis) != 0 ? value : in_quotes(value), axis,
+                                 suggestion
+                                     ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                     : "expected " + alternatives(values)));
+            }
+            rule.emplace(axis, value);
+        }
+        rules.push_back(std::move(rule));
+    }
+    return rules;
+}
+
+Experiment ExperimentReader::read(const YAML::Node& root) {
+    if (root.IsNull()) {
+        fail(root, "the experiment is empty (expected at least name and kernel.arch)");
+    }
+    if (!root.IsMap()) {
+        fail(root, fmt::format("expected a mapping of experiment keys ({}), got {}",
+                               comma_list(k_top_keys), describe(root)));
+    }
+    const Entries entries = mapping(root, "", k_top_keys);
+    Experiment experiment;
+    experiment.file_name = m_file;
+    experiment.directory = m_directory;
+    experiment.name = name_value(
+        required(entries, root, "", "name", "the experiment's name, e.g. name: srcu-phase"),
+        "experiment name");
+    if (const auto found = entries.find("description"); found != entries.end()) {
+        experiment.description = string_value(found->second);
+    }
+    read_kernel(required(entries, root, "", "kernel", "a mapping with at least arch"),
+                experiment.kernel);
+    if (const auto found = entries.find("axes"); found != entries.end()) {
+        read_axes(found->second, experiment.axes);
+    }
+    if (const auto found = entries.find("guest"); found != entries.end()) {
+        read_guest(found->second, experiment.guest);
+    }
+    if (const auto found = entries.find("repeats"); found != entries.end()) {
+        experiment.repeats = static_cast<int>(integer_of(found->second.value, "repeats", 1));
+    }
+    if (const auto found = entries.find("timeout"); found != entries.end()) {
+        experiment.timeout_s = seconds_value(found->second);
+    }
+    if (const auto found = entries.find("silence"); found != entries.end()) {
+        experiment.silence_s = seconds_value(found->second);
+    }
+    if (const auto found = entries.find("order"); found != entries.end()) {
+        const std::string order = string_value(found->second);
+        if (order != "shuffled" && order != "sequential") {
+            fail(found->second.value,
+                 fmt::format("order: {} is not an order (expected shuffled or sequential)",
+                             in_quotes(order)));
+        }
+        experiment.order = order == "shuffled" ? RunOrder::Shuffled : RunOrder::Sequential;
+    }
+    if (const auto found = entries.find("seed"); found != entries.end()) {
+        const YAML::Node& node = found->second.value;
+        const auto seed = node.IsScalar() ? parse_integer<std::uint64_t>(node.Scalar())
+                                          : std::optional<std::uint64_t>();
+        if (!seed) {
+            fail(node,
+                 fmt::format("seed: expected a non-negative integer, got {}", describe(node)));
+        }
+        experiment.seed = seed;
+    }
+    // Rules last: they refer to the variants and axes read above.
+    const auto include = entries.find("include");
+    if (include != entries.end()) {
+        experiment.include = read_rules(include->second, experiment);
+    }
+    const auto exclude = entries.find("exclude");
+    if (exclude != entries.end()) {
+        experiment.exclude = read_rules(exclude->second, experiment);
+    }
+    if ((include != entries.end() || exclude != entries.end()) &&
+        expand_matrix(experiment).empty()) {
+        const Entry& culprit = exclude != entries.end() ? exclude->second : include->second;
+        fail(culprit.key, fmt::format("{}: no cell is left to run (every cell is excluded or not "
+                                      "included)",
+                                      culprit.key.Scalar()));
+    }
+    return experiment;
+}
+
+fs::path directory_of(const std::string& file_name) {
+    const fs::path parent = fs::path(file_name).parent_path();
+    return (parent.empty() ? fs::current_path() : fs::absolute(parent)).lexically_normal();
+}
+
+} // namespace
+
+Experiment parse_experiment(std::string_view text, const std::string& file_name) {
+    ExperimentReader reader(file_name, directory_of(file_name));
+    YAML::Node root;
+    try {
+        root = YAML::Load(std::string(text));
+    } catch (const YAML::Exception& e) {
+        reader.fail(e.mark, "invalid YAML: " + e.msg);
+    }
+    Experiment experiment = reader.read(root);
+    experiment.text = std::string(text);
+    return experiment;
+}
+
+Experiment load_experiment(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw Error(
+            fmt::format("cannot read experiment {}: {}", path.string(), std::strerror(errno)));
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_experiment(text.str(), path.string());
+}
+
+} // namespace bb

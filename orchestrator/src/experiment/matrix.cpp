@@ -1,0 +1,279 @@
+#include "experiment/matrix.h"
+
+#include <algorithm>
+#include <charconv>
+#include <random>
+#include <set>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// '\' and ';' escaped so that no value can forge a key separator: cell keys stay injective.
+std::string escape_key_value(const std::string& value) {
+    std::string escaped;
+    for (char c : value) {
+        if (c == '\\' || c == ';') {
+            escaped += '\\';
+        }
+        escaped += c;
+    }
+    return escaped;
+}
+
+// A cmdline value that is a plain decimal integer becomes a JSON number (so reports sort
+// 100 < 1000 numerically); anything else, including "007" or "1e3", stays the text written.
+nlohmann::json param_json(const std::string& text) {
+    long long number = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, number);
+    if (ec == std::errc() && ptr == end && std::to_string(number) == text) {
+        return number;
+    }
+    return text;
+}
+
+std::optional<std::string> resolved_firmware(const Experiment& experiment,
+                                             const std::string& written) {
+    if (written == "none") {
+        return std::nullopt;
+    }
+    if (written.find('/') == std::string::npos) {
+        return written; // a well-known name, resolved by vm/firmware
+    }
+    const fs::path path(written);
+    return (path.is_absolute() ? path : experiment.directory / path).lexically_normal().string();
+}
+
+std::string joined_cmdline(const std::vector<std::string>& parts) {
+    std::string line;
+    for (const auto& part : parts) {
+        if (part.empty()) {
+            continue;
+        }
+        line += line.empty() ? "" : " ";
+        line += part;
+    }
+    return line;
+}
+
+KernelBuildSpec build_spec(const Experiment& experiment, const Variant& variant,
+                           std::optional<int> hz) {
+    const KernelSettings& kernel = experiment.kernel;
+    KernelBuildSpec build;
+    build.variant = variant.name;
+    build.arch = kernel.arch;
+    build.source = kernel.source;
+    build.base = kernel.base;
+    build.fragments = kernel.fragments;
+    build.fragments.insert(build.fragments.end(), variant.fragments.begin(),
+                           variant.fragments.end());
+    build.preempt = kernel.preempt;
+    build.set = kernel.set;
+    build.set.insert(build.set.end(), variant.set.begin(), variant.set.end());
+    build.patches = variant.patches;
+    build.hz = hz;
+    return build;
+}
+
+bool matches(const CellRule& rule, const std::map<std::string, std::string>& assignment) {
+    return std::all_of(rule.begin(), rule.end(), [&assignment](const auto& entry) {
+        const auto found = assignment.find(entry.first);
+        return found != assignment.end() && found->second == entry.second;
+    });
+}
+
+// Axis sizes in product order (the last one varies fastest); an undeclared axis counts once.
+struct Dimensions {
+    explicit Dimensions(const Experiment& experiment) {
+        const Axes& axes = experiment.axes;
+        const auto at_least_one = [](size_t size) { return std::max<size_t>(1, size); };
+        sizes = {experiment.kernel.variants.size(),  at_least_one(axes.hz.size()),
+                 at_least_one(axes.smp.size()),      at_least_one(axes.memory_mb.size()),
+                 at_least_one(axes.firmware.size()), at_least_one(axes.machine.size()),
+                 at_least_one(axes.cpu.size()),      at_least_one(axes.topology.size())};
+        for (const auto& parameter : axes.cmdline) {
+            sizes.push_back(parameter.values.size());
+        }
+    }
+    size_t total() const {
+        size_t product = 1;
+        for (size_t size : sizes) {
+            product *= size;
+        }
+        return product;
+    }
+    std::vector<size_t> sizes;
+};
+
+} // namespace
+
+std::string build_id(const KernelBuildSpec& build) {
+    nlohmann::json patches = nlohmann::json::array();
+    for (const auto& patch : build.patches) {
+        patches.push_back(patch.string());
+    }
+    // nlohmann's default object keeps keys sorted: the dump is canonical.
+    const nlohmann::json description{
+        {"variant", build.variant},
+        {"arch", std::string(to_string(build.arch))},
+        {"source", build.source},
+        {"base", build.base},
+        {"fragments", build.fragments},
+        {"preempt", build.preempt ? nlohmann::json(*build.preempt) : nlohmann::json()},
+        {"set", build.set},
+        {"patches", patches},
+        {"hz", build.hz ? nlohmann::json(*build.hz) : nlohmann::json()}};
+    return description.dump();
+}
+
+std::vector<Cell> expand_matrix(const Experiment& experiment) {
+    const Axes& axes = experiment.axes;
+    const Dimensions dimensions(experiment);
+    std::vector<Cell> cells;
+    if (dimensions.total() == 0) {
+        return cells;
+    }
+    std::vector<size_t> index(dimensions.sizes.size(), 0);
+    for (size_t n = 0; n < dimensions.total(); ++n) {
+        const Variant& variant = experiment.kernel.variants[index[0]];
+        Cell cell;
+        // Each declared axis as (name, canonical text), for the key, the params and the rules.
+        std::vector<std::pair<std::string, std::string>> assigned;
+        nlohmann::json params = nlohmann::json::object();
+        const auto assign = [&](const std::string& axis, const std::string& text,
+                                nlohmann::json value) {
+            assigned.emplace_back(axis, text);
+            params[axis] = std::move(value);
+        };
+
+        cell.variant = variant.name;
+        assign("variant", variant.name, variant.name);
+        if (!axes.hz.empty()) {
+            cell.hz = axes.hz[index[1]];
+            assign("hz", std::to_string(*cell.hz), *cell.hz);
+        }
+        if (!axes.smp.empty()) {
+            cell.smp = axes.smp[index[2]];
+            assign("smp", std::to_string(*cell.smp), *cell.smp);
+        }
+        if (!axes.memory_mb.empty()) {
+            cell.memory_mb = axes.memory_mb[index[3]];
+            assign("memory", std::to_string(*cell.memory_mb), *cell.memory_mb);
+        }
+        if (!axes.firmware.empty()) {
+            const std::string& written = axes.firmware[index[4]];
+            cell.firmware = resolved_firmware(experiment, written);
+            assign("firmware", written, written);
+        }
+        if (!axes.machine.empty()) {
+            cell.machine = axes.machine[index[5]];
+            assign("machine", cell.machine, cell.machine);
+        }
+        if (!axes.cpu.empty()) {
+            cell.cpu = axes.cpu[index[6]];
+            assign("cpu", cell.cpu, cell.cpu);
+        }
+        if (!axes.topology.empty()) {
+            cell.topology = axes.topology[index[7]];
+            const std::string text(to_string(cell.topology));
+            assign("topology", text, text);
+        }
+        std::vector<std::string> cmdline_parts{experiment.guest.cmdline, variant.cmdline};
+        for (size_t p = 0; p < axes.cmdline.size(); ++p) {
+            const CmdlineAxis& parameter = axes.cmdline[p];
+            const std::string& value = parameter.values[index[8 + p]];
+            cell.cmdline_params.emplace_back(parameter.parameter, value);
+            cmdline_parts.push_back(parameter.parameter + "=" + value);
+            assign(parameter.parameter, value, param_json(value));
+        }
+        cell.cmdline = joined_cmdline(cmdline_parts);
+
+        const std::map<std::string, std::string> assignment(assigned.begin(), assigned.end());
+        const bool included =
+            experiment.include.empty() ||
+            std::any_of(experiment.include.begin(), experiment.include.end(),
+                        [&assignment](const CellRule& rule) { return matches(rule, assignment); });
+        const bool excluded =
+            std::any_of(experiment.exclude.begin(), experiment.exclude.end(),
+                        [&assignment](const CellRule& rule) { return matches(rule, assignment); });
+        if (included && !excluded) {
+            // Built-in axes keep their canonical order; parameters are sorted so that
+            // reordering them in the file does not change any key.
+            const size_t builtin_count = assigned.size() - axes.cmdline.size();
+            std::sort(assigned.begin() + static_cast<std::ptrdiff_t>(builtin_count),
+                      assigned.end());
+            for (const auto& [axis, text] : assigned) {
+                cell.cell_key +=
+                    (cell.cell_key.empty() ? "" : ";") + axis + "=" + escape_key_value(text);
+            }
+            cell.build = build_spec(experiment, variant, cell.hz);
+            cell.build_id = build_id(cell.build);
+            cell.params = std::move(params);
+            cells.push_back(std::move(cell));
+        }
+
+        // Odometer step: the last axis varies fastest.
+        for (size_t d = index.size(); d-- > 0;) {
+            if (++index[d] < dimensions.sizes[d]) {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    return cells;
+}
+
+std::vector<std::string> distinct_builds(const std::vector<Cell>& cells) {
+    std::vector<std::string> builds;
+    std::set<std::string> seen;
+    for (const auto& cell : cells) {
+        if (seen.insert(cell.build_id).second) {
+            builds.push_back(cell.build_id);
+        }
+    }
+    return builds;
+}
+
+namespace {
+// Uniform in [0, bound) by rejection: std::uniform_int_distribution is implementation-defined,
+// which would make a recorded seed replay differently under another standard library.
+std::uint64_t bounded(std::mt19937_64& engine, std::uint64_t bound) {
+    const std::uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
+    for (;;) {
+        const std::uint64_t draw = engine();
+        if (draw >= threshold) {
+            return draw % bound;
+        }
+    }
+}
+} // namespace
+
+std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cells, int repeats,
+                                                   std::uint64_t seed, bool shuffled) {
+    std::vector<std::pair<size_t, int>> order;
+    if (repeats <= 0 || cells.empty()) {
+        return order;
+    }
+    order.reserve(cells.size() * static_cast<size_t>(repeats));
+    std::mt19937_64 engine(seed);
+    std::vector<size_t> round(cells.size());
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        for (size_t i = 0; i < round.size(); ++i) {
+            round[i] = i;
+        }
+        if (shuffled) {
+            for (size_t i = round.size() - 1; i > 0; --i) {
+                std::swap(round[i], round[bounded(engine, i + 1)]);
+            }
+        }
+        for (size_t cell : round) {
+            order.emplace_back(cell, repeat);
+        }
+    }
+    return order;
+}
+
+} // namespace bb

@@ -1,0 +1,70 @@
+#pragma once
+// Experiment → cells: the cartesian product of its axes, filtered by include/exclude, plus the
+// order in which a run boots them. Pure: no files, no processes.
+#include "experiment/experiment.h"
+#include "util/arch.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bb {
+
+// Everything that decides one kernel build, ready to map onto a BuildRequest.
+struct KernelBuildSpec {
+    std::string variant;
+    Arch arch = Arch::Arm64;
+    std::string source; // empty: bootbench's default source
+    std::string base;
+    std::vector<std::string> fragments; // the kernel's, then the variant's
+    std::optional<std::string> preempt;
+    std::vector<std::string> set; // the kernel's, then the variant's (later wins)
+    std::vector<std::filesystem::path> patches;
+    std::optional<int> hz; // none: whatever base and fragments give
+};
+
+// One point of the matrix. Unset optionals and empty strings mean "not an axis of this
+// experiment": the runner's defaults apply (no -bios, the arch's machine and cpu, ...).
+struct Cell {
+    std::string variant;
+    std::optional<int> hz;
+    std::optional<int> smp;
+    std::optional<int> memory_mb;
+    std::optional<std::string> firmware; // name or absolute path; none for "none" (no -bios)
+    std::string machine;
+    std::string cpu;
+    Topology topology = Topology::Guest;
+    std::vector<std::pair<std::string, std::string>> cmdline_params; // file order
+    std::string cmdline; // guest.cmdline, variant.cmdline, then param=value, space separated
+
+    // "variant=prefix;hz=250;...;param=value": the declared axes in canonical order (cmdline
+    // parameters sorted by name), values as written with '\' and ';' escaped. Stable across
+    // runs and machines, so stored boots can be matched to cells (resume, compare).
+    std::string cell_key;
+    KernelBuildSpec build;
+    std::string build_id;  // canonical JSON of `build`: equal ids boot the same kernel
+    nlohmann::json params; // declared axis -> value (integers as numbers)
+};
+
+std::vector<Cell> expand_matrix(const Experiment& experiment);
+
+// The build ids of `cells`, each once, in order of first use.
+std::vector<std::string> distinct_builds(const std::vector<Cell>& cells);
+
+// The canonical JSON description of a build (sorted keys, compact).
+std::string build_id(const KernelBuildSpec& build);
+
+// Every (cell index, repeat) of a run, round by round: round r boots every cell once, in a
+// fresh seeded shuffle (shuffled) or in cell order. The shuffle is a Fisher–Yates over
+// std::mt19937_64 with its own unbiased bounded draw, so a recorded seed reproduces the same
+// order with any standard library.
+std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cells, int repeats,
+                                                   std::uint64_t seed, bool shuffled);
+
+} // namespace bb

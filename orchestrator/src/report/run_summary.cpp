@@ -1,0 +1,128 @@
+#include "report/run_summary.h"
+
+#include "report/statistics.h"
+#include "util/units.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace bb {
+
+std::vector<CellResult> load_run_results(Database& db, long long run_id,
+                                         double contaminated_load) {
+    std::map<std::string, CellResult> by_key;
+    std::vector<std::string> order;
+    SQLite::Statement boots(db.sql(), "SELECT id, cell_key, params_json, outcome, boot_seconds, "
+                                      "foreign_load FROM boots WHERE run_id = ? ORDER BY id");
+    boots.bind(1, static_cast<int64_t>(run_id));
+    std::map<long long, std::string> boot_cell;
+    while (boots.executeStep()) {
+        const std::string key = boots.getColumn(1).getString();
+        auto [it, fresh] = by_key.try_emplace(key);
+        CellResult& cell = it->second;
+        if (fresh) {
+            order.push_back(key);
+            cell.cell_key = key;
+            cell.params = nlohmann::json::parse(boots.getColumn(2).getString(), nullptr, false);
+        }
+        ++cell.boots;
+        const bool ok = boots.getColumn(3).getString() == "ok";
+        const bool contaminated = !boots.getColumn(5).isNull() &&
+                                  boots.getColumn(5).getDouble() > contaminated_load;
+        cell.contaminated += ok && contaminated ? 1 : 0; // a failed boot counts as failed
+        // Failed and contaminated samples are counted, not averaged.
+        if (ok && !contaminated && !boots.getColumn(4).isNull()) {
+            ++cell.ok;
+            cell.boot_seconds.push_back(boots.getColumn(4).getDouble());
+            boot_cell[boots.getColumn(0).getInt64()] = key;
+        }
+    }
+    SQLite::Statement metrics(db.sql(), "SELECT m.boot_id, m.name, m.value, m.unit FROM metrics m "
+                                        "JOIN boots b ON b.id = m.boot_id WHERE b.run_id = ?");
+    metrics.bind(1, static_cast<int64_t>(run_id));
+    while (metrics.executeStep()) {
+        const auto cell = boot_cell.find(metrics.getColumn(0).getInt64());
+        if (cell == boot_cell.end()) {
+            continue;
+        }
+        CellResult& result = by_key[cell->second];
+        const std::string name = metrics.getColumn(1).getString();
+        result.metrics[name].push_back(metrics.getColumn(2).getDouble());
+        result.metric_units[name] = metrics.getColumn(3).getString();
+    }
+    std::vector<CellResult> results;
+    for (const auto& key : order) {
+        results.push_back(std::move(by_key[key]));
+    }
+    return results;
+}
+
+std::string render_run_summary(const std::vector<CellResult>& cells) {
+    size_t width = 4;
+    for (const auto& cell : cells) {
+        width = std::max(width, cell.cell_key.size());
+    }
+    // "used/n": samples in the statistics / samples stored; failed and foreign-loaded samples
+    // are counted in the next column, never averaged.
+    std::string out = fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", "cell", width,
+                                  "used/n", "excluded", "median", "mean ± σ",
+                                  "metrics (median)");
+    for (const auto& cell : cells) {
+        std::string median = "-";
+        std::string mean = "-";
+        if (!cell.boot_seconds.empty()) {
+            const Summary s = summarize(cell.boot_seconds);
+            const TimeUnit unit = unit_for_seconds(s.mean);
+            median = format_seconds(s.median, unit);
+            mean = fmt::format("{} ± {}", format_seconds(s.mean, unit),
+                               format_seconds(s.stddev, unit));
+        }
+        std::string metrics;
+        for (const auto& [name, values] : cell.metrics) {
+            metrics += fmt::format("{}{}={:g}{}", metrics.empty() ? "" : " ", name,
+                                   median_of(values),
+                                   cell.metric_units.at(name).empty()
+                                       ? ""
+                                       : " " + cell.metric_units.at(name));
+        }
+        const int failed = cell.boots - cell.ok - cell.contaminated;
+        std::string excluded = "-";
+        if (failed > 0 || cell.contaminated > 0) {
+            excluded = fmt::format("{}f {}l", failed, cell.contaminated);
+        }
+        out += fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", cell.cell_key, width,
+                           fmt::format("{}/{}", cell.ok, cell.boots), excluded, median, mean,
+                           metrics);
+    }
+    return out;
+}
+
+nlohmann::json run_summary_json(const std::vector<CellResult>& cells) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& cell : cells) {
+        const Summary s = summarize(cell.boot_seconds);
+        nlohmann::json metrics = nlohmann::json::object();
+        for (const auto& [name, values] : cell.metrics) {
+            metrics[name] = {{"median", median_of(values)},
+                             {"unit", cell.metric_units.at(name)},
+                             {"values", values}};
+        }
+        out.push_back({{"cell", cell.cell_key},
+                       {"params", cell.params},
+                       {"boots", cell.boots},
+                       {"ok", cell.ok},
+                       {"contaminated", cell.contaminated},
+                       {"boot_seconds",
+                        {{"median", s.median},
+                         {"mean", s.mean},
+                         {"stddev", s.stddev},
+                         {"min", s.min},
+                         {"max", s.max},
+                         {"values", cell.boot_seconds}}},
+                       {"metrics", metrics}});
+    }
+    return out;
+}
+
+} // namespace bb

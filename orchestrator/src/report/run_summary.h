@@ -1,0 +1,28 @@
+#pragma once
+#include "store/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace bb {
+
+// Per-cell results of one run, read back from the store: boots and outcomes, boot time
+// (median, mean ± σ, min…max of the ok boots) and the median of every metric.
+struct CellResult {
+    std::string cell_key;
+    nlohmann::json params;
+    int boots = 0;
+    int ok = 0;
+    int contaminated = 0; // ok boots under foreign load (excluded)
+    std::vector<double> boot_seconds;
+    std::map<std::string, std::vector<double>> metrics;
+    std::map<std::string, std::string> metric_units;
+};
+
+std::vector<CellResult> load_run_results(Database& db, long long run_id,
+                                         double contaminated_load = 0.25);
+std::string render_run_summary(const std::vector<CellResult>& cells);
+nlohmann::json run_summary_json(const std::vector<CellResult>& cells);
+
+} // namespace bb

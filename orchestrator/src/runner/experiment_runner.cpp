@@ -1,0 +1,315 @@
+#include "runner/experiment_runner.h"
+
+#include "console/metric_extractor.h"
+#include "experiment/matrix.h"
+#include "runner/accel_selection.h"
+#include "runner/guest_image.h"
+#include "runner/kernel_build.h"
+#include "runner/single_boot.h"
+#include "schedule/slots.h"
+#include "store/boot_store.h"
+#include "util/error.h"
+#include "util/hash.h"
+#include "util/interrupt.h"
+#include "util/monotonic_clock.h"
+#include "util/units.h"
+#include "vm/firmware.h"
+#include "vm/qemu_launcher.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+struct BuiltKernel {
+    fs::path image;
+    std::string key;
+    std::string kernel_sha256;
+};
+
+BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
+    BuildRequest request;
+    request.arch = spec.arch;
+    request.source = parse_source_spec(spec.source.empty() ? default_source_text() : spec.source);
+    request.patches = spec.patches;
+    request.config.base = spec.base;
+    if (spec.base.find('/') == std::string::npos) {
+        request.config.fragments.push_back(resolve_fragment(default_fragment(spec.arch)));
+    }
+    for (const auto& fragment : spec.fragments) {
+        request.config.fragments.push_back(resolve_fragment(fragment));
+    }
+    request.config.hz = spec.hz;
+    request.config.preempt = spec.preempt;
+    request.config.overrides = spec.set;
+    request.jobs = jobs;
+    return request;
+}
+
+std::string eta_text(double seconds) {
+    if (seconds < 60) {
+        return fmt::format("{:.0f}s", seconds);
+    }
+    if (seconds < 3600) {
+        return fmt::format("{:.0f}m{:02.0f}s", std::floor(seconds / 60), std::fmod(seconds, 60));
+    }
+    return fmt::format("{:.0f}h{:02.0f}m", std::floor(seconds / 3600),
+                       std::fmod(seconds / 60, 60));
+}
+} // namespace
+
+RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
+                         const RunProgress& progress) {
+    const std::vector<Cell> cells = expand_matrix(experiment);
+    if (cells.empty()) {
+        throw Error(experiment.file_name + ": include/exclude rules leave no cell to run");
+    }
+    for (const auto& cell : cells) {
+        if (cell.topology == Topology::Nested) {
+            throw Error(experiment.file_name +
+                        ": topology 'nested' needs an L1 hypervisor image, which this version "
+                        "of bootbench cannot build yet; use topology 'guest'");
+        }
+    }
+    BootStore store(db);
+    const HostFacts host = read_host_facts();
+    const long long host_id = store.ensure_host(host);
+    const long long experiment_id = store.ensure_experiment(experiment.name, experiment.text);
+
+    RunReport report;
+    // The seed: asked for, or the experiment's, or fresh — always recorded with the run.
+    if (options.resume_run) {
+        const auto identity = store.run_identity(*options.resume_run);
+        if (!identity) {
+            throw Error(fmt::format("--resume {}: no such run", *options.resume_run));
+        }
+        if (identity->first != experiment.name) {
+            throw Error(fmt::format("--resume {}: that run belongs to experiment '{}', not '{}'",
+                                    *options.resume_run, identity->first, experiment.name));
+        }
+        report.seed = static_cast<std::uint64_t>(identity->second);
+        report.run_id = *options.resume_run;
+        report.resumed = true;
+    } else {
+        report.seed = options.seed ? *options.seed
+                                   : experiment.seed ? *experiment.seed
+                                                     : std::random_device{}() & 0x7fffffff;
+        if (auto previous = store.find_run(experiment.name, static_cast<long long>(report.seed))) {
+            report.run_id = *previous;
+            report.resumed = true;
+        }
+    }
+    const auto already = report.resumed ? store.stored_samples(report.run_id)
+                                        : std::set<std::pair<std::string, int>>{};
+    const auto order = schedule_order(cells, experiment.repeats, report.seed,
+                                      experiment.order == RunOrder::Shuffled);
+    std::vector<std::pair<size_t, int>> todo;
+    for (const auto& sample : order) {
+        if (!already.count({cells[sample.first].cell_key, sample.second})) {
+            todo.push_back(sample);
+        }
+    }
+    report.samples_total = static_cast<int>(order.size());
+    report.samples_skipped = report.samples_total - static_cast<int>(todo.size());
+    progress.note(fmt::format("{}: {} cells x {} repeats = {} samples, seed {}{}", experiment.name,
+                              cells.size(), experiment.repeats, report.samples_total, report.seed,
+                              report.resumed ? fmt::format(", resuming run {} ({} stored)",
+                                                           report.run_id, report.samples_skipped)
+                                             : ""));
+
+    // Kernels: each distinct build once (a cmdline-only axis needs none beyond the first).
+    std::map<std::string, BuiltKernel> kernels;
+    const auto builds = distinct_builds(cells);
+    for (const auto& cell : cells) {
+        if (kernels.count(cell.build_id) || interrupted()) {
+            continue;
+        }
+        BuildProgress build_progress{progress.status, progress.note};
+        progress.note(fmt::format("kernel {}/{}: variant {}{}", kernels.size() + 1, builds.size(),
+                                  cell.variant,
+                                  cell.build.hz ? fmt::format(", HZ={}", *cell.build.hz) : ""));
+        const BuildResult built =
+            build_and_record(db, build_request(cell.build, options.build_jobs), build_progress);
+        progress.note(fmt::format("  {} {} ({})", built.cache_hit ? "cached" : "built",
+                                  built.key.substr(0, 12), format_seconds(built.seconds)));
+        report.builds += 1;
+        report.builds_cached += built.cache_hit ? 1 : 0;
+        kernels[cell.build_id] = {built.image, built.key, sha256_file(built.image)};
+    }
+    if (interrupted()) {
+        throw Error("interrupted while building; nothing was booted");
+    }
+
+    const Arch arch = experiment.kernel.arch;
+    const Initramfs image = prepare_guest_image(arch, experiment.guest.workload);
+    const std::string initrd_sha256 = sha256_file(image.path);
+    std::map<std::string, Firmware> firmware;
+    for (const auto& cell : cells) {
+        if (cell.firmware && !firmware.count(*cell.firmware)) {
+            firmware.emplace(*cell.firmware, resolve_firmware(*cell.firmware, arch));
+        }
+    }
+
+    auto spec_for = [&](const Cell& cell) {
+        QemuSpec spec;
+        spec.arch = arch;
+        spec.kernel = kernels.at(cell.build_id).image;
+        spec.initrd = image.path;
+        spec.machine = cell.machine;
+        spec.cpu = cell.cpu;
+        spec.smp = cell.smp.value_or(2);
+        spec.memory_mb = cell.memory_mb.value_or(1024);
+        if (cell.firmware) {
+            spec.firmware = firmware.at(*cell.firmware).path;
+        }
+        spec.cmdline = cell.cmdline;
+        return spec;
+    };
+
+    int max_smp = 1;
+    for (const auto& cell : cells) {
+        max_smp = std::max(max_smp, cell.smp.value_or(2));
+    }
+    const SlotPlan plan = plan_slots(host.cpus, max_smp, options.slots);
+    if (!plan.warning.empty()) {
+        progress.note("warning: " + plan.warning);
+    }
+    QemuLauncher probe_launcher;
+    const AccelChoice accel =
+        choose_accel(AccelRequest::Auto, spec_for(cells.front()), host, host_id, store,
+                     probe_launcher);
+    progress.note(fmt::format("accelerator: {} ({}); {} slot(s) of CPUs", to_string(accel.accel),
+                              accel.reason, plan.slots.size()));
+
+    if (report.resumed) {
+        store.reopen_run(report.run_id);
+    } else {
+        RunStart start;
+        start.experiment_id = experiment_id;
+        start.mode = options.mode;
+        start.seed = static_cast<long long>(report.seed);
+        start.command_line = options.command_line;
+        report.run_id = store.begin_run(host_id, start);
+    }
+
+    MonitorLimits limits;
+    limits.timing_marker = experiment.guest.timing_marker;
+    limits.end_marker = experiment.guest.end_marker;
+    limits.total_timeout_s = experiment.timeout_s;
+    limits.silence_timeout_s = experiment.silence_s;
+    std::vector<LineExtractor> extractors;
+    for (const auto& metric : experiment.guest.metrics) {
+        extractors.push_back({metric.name, metric.regex, metric.unit});
+    }
+
+    std::mutex mutex; // guards the queue, the store and the counters below
+    size_t next = 0;
+    int finished = 0;
+    double busy_seconds = 0;
+    std::atomic<int> running{0};
+    std::map<size_t, std::string> in_flight; // worker -> cell key
+    const double started = monotonic_seconds();
+    auto update_status = [&] {
+        const int remaining = static_cast<int>(todo.size()) - finished;
+        std::string eta = "?";
+        if (finished > 0) {
+            eta = eta_text(busy_seconds / finished * remaining /
+                           static_cast<double>(plan.slots.size()));
+        }
+        std::string current;
+        for (const auto& [worker, key] : in_flight) {
+            current += (current.empty() ? "" : " | ") + key;
+        }
+        progress.status(fmt::format("[{}/{}] {} failed, ETA {} — {}",
+                                    finished + report.samples_skipped, report.samples_total,
+                                    report.samples_failed, eta, current));
+    };
+
+    auto worker = [&](size_t slot) {
+        QemuLauncher launcher(plan.slots[slot]);
+        for (;;) {
+            std::pair<size_t, int> sample;
+            {
+                std::lock_guard lock(mutex);
+                if (next >= todo.size() || interrupted()) {
+                    return;
+                }
+                sample = todo[next++];
+                in_flight[slot] = cells[sample.first].cell_key;
+                update_status();
+            }
+            const Cell& cell = cells[sample.first];
+            QemuSpec spec = spec_for(cell);
+            spec.accel = accel.accel;
+            const int concurrency = ++running;
+            BootRecord boot = boot_once(spec, limits, launcher);
+            --running;
+            boot.concurrency = concurrency;
+            boot.cell_key = cell.cell_key;
+            boot.params_json = cell.params.dump();
+            boot.repeat_index = sample.second;
+            const BuiltKernel& kernel = kernels.at(cell.build_id);
+            boot.kernel_sha256 = kernel.kernel_sha256;
+            boot.build_key = kernel.key;
+            boot.initrd_sha256 = initrd_sha256;
+            boot.accel_reason = accel.reason;
+            if (cell.firmware) {
+                boot.firmware_name = *cell.firmware;
+                boot.firmware_sha256 = firmware.at(*cell.firmware).sha256;
+            }
+            for (auto& metric : extract_metrics(boot.console_log, extractors)) {
+                boot.metrics.push_back(std::move(metric));
+            }
+            const bool interrupted_boot =
+                boot.outcome == BootOutcome::InfraError && interrupted();
+            std::lock_guard lock(mutex);
+            in_flight.erase(slot);
+            if (interrupted_boot) {
+                return; // not a sample: it will be booted again on resume
+            }
+            boot.run_id = report.run_id;
+            store.insert_boot(boot);
+            ++finished;
+            ++report.samples_run;
+            busy_seconds += boot.wall_seconds;
+            const bool failed = boot.outcome != BootOutcome::Ok;
+            const bool contaminated =
+                boot.foreign_load && *boot.foreign_load > options.contaminated_load;
+            report.samples_failed += failed ? 1 : 0;
+            report.samples_contaminated += contaminated ? 1 : 0;
+            progress.sample(fmt::format(
+                "{} r{}: {}{}", cell.cell_key, sample.second,
+                failed ? fmt::format("{} ({})", to_string(boot.outcome), boot.outcome_reason)
+                       : format_seconds(boot.boot_seconds.value_or(0)),
+                contaminated ? fmt::format(" [foreign load {:.0f}%]", *boot.foreign_load * 100)
+                             : ""));
+            update_status();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t slot = 0; slot < plan.slots.size(); ++slot) {
+        threads.emplace_back(worker, slot);
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    report.status = interrupted() ? "interrupted" : "done";
+    store.finish_run(report.run_id, report.status);
+    progress.note(fmt::format("run {} {}: {} samples booted, {} failed, {} under foreign load, "
+                              "{} already stored; {:.0f} s",
+                              report.run_id, report.status, report.samples_run,
+                              report.samples_failed, report.samples_contaminated,
+                              report.samples_skipped, monotonic_seconds() - started));
+    return report;
+}
+
+} // namespace bb

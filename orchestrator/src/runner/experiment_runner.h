@@ -1,0 +1,48 @@
+#pragma once
+#include "experiment/experiment.h"
+#include "store/database.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace bb {
+
+struct RunOptions {
+    int slots = 0;                         // 0: as many as fit without oversubscription
+    std::optional<long long> resume_run;   // --resume RUN
+    std::optional<std::uint64_t> seed;     // overrides the experiment's
+    std::string mode = "adhoc";            // adhoc | nightly
+    std::string command_line;
+    int build_jobs = 0;
+    double contaminated_load = 0.25;       // foreign load above this flags a sample
+};
+
+struct RunProgress {
+    std::function<void(const std::string&)> status; // transient status line
+    std::function<void(const std::string&)> note;   // permanent line
+    std::function<void(const std::string&)> sample; // one finished sample
+};
+
+struct RunReport {
+    long long run_id = 0;
+    std::string status; // done | interrupted
+    std::uint64_t seed = 0;
+    int samples_total = 0;
+    int samples_skipped = 0; // already stored (resume)
+    int samples_run = 0;
+    int samples_failed = 0;
+    int samples_contaminated = 0;
+    int builds = 0;
+    int builds_cached = 0;
+    bool resumed = false;
+};
+
+// `bootbench run`: builds what is missing, boots every cell `repeats` times in a seeded
+// interleaving across CPU slots, stores every sample, and resumes where a previous run of the
+// same experiment and seed stopped.
+RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
+                         const RunProgress& progress);
+
+} // namespace bb

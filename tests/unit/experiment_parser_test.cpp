@@ -1,0 +1,420 @@
+#include "experiment/did_you_mean.h"
+#include "experiment/experiment_parser.h"
+#include "util/error.h"
+
+#include "test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+
+using bb::Experiment;
+using bb::parse_experiment;
+
+namespace {
+
+std::string error_of(const std::string& yaml) {
+    return bb::test::thrown_message<bb::Error>([&yaml] { parse_experiment(yaml, "exp.yaml"); });
+}
+
+// What libstdc++ says about a regex, so the expected message stays exact.
+std::string regex_error_text(const std::string& pattern) {
+    try {
+        std::regex compiled(pattern, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+        return e.what();
+    }
+    FAIL("pattern compiled: " << pattern);
+    return {};
+}
+
+const char* const k_full = R"(name: srcu-nodelay-phase
+description: SRCU expedited delay vs HZ
+kernel:
+  source: debian:linux-source-6.12
+  arch: arm64
+  base: tinyconfig
+  fragments: [rcuscale, ../fragments/extra.config]
+  preempt: full
+  set: [CONFIG_NR_CPUS=8]
+  variants:
+    - name: stock
+    - name: prefix
+      patches: [kernels/patches/srcu/0001-x.patch, /abs/0002-y.patch]
+      fragments: [tracing]
+      set: [CONFIG_X=y]
+      cmdline: "extra=1"
+axes:
+  hz: [100, 250, 1000]
+  cmdline:
+    srcutree.srcu_max_nodelay_phase: [100, 1000]
+    rcuscale.nreaders: [0, 2]
+  smp: [2, 8]
+  memory: [1024]
+  firmware: [QEMU_EFI.fd, none]
+  machine: ["virt,acpi=off"]
+  cpu: [max]
+  topology: [guest, nested]
+guest:
+  workload: scripts/work.sh
+  markers: {timing: ready, end: done}
+  metrics:
+    - name: srcu_batches
+      regex: 'batches: (\d+)'
+      unit: count
+  cmdline: "quiet"
+repeats: 5
+timeout: 120.5
+silence: 30
+order: sequential
+seed: 42
+include:
+  - {variant: prefix, hz: 250}
+  - {variant: stock}
+exclude:
+  - {variant: stock, "srcutree.srcu_max_nodelay_phase": 100}
+)";
+
+const char* const k_minimal = R"(name: tiny
+kernel:
+  arch: x86_64
+)";
+
+} // namespace
+
+TEST_CASE("a complete experiment becomes the typed model", "[experiment]") {
+    const Experiment e = parse_experiment(k_full, "/srv/bench/configs/exp.yaml");
+    CHECK(e.name == "srcu-nodelay-phase");
+    CHECK(e.description == "SRCU expedited delay vs HZ");
+    CHECK(e.file_name == "/srv/bench/configs/exp.yaml");
+    CHECK(e.directory == "/srv/bench/configs");
+    CHECK(e.text == k_full);
+
+    CHECK(e.kernel.source == "debian:linux-source-6.12");
+    CHECK(e.kernel.arch == bb::Arch::Arm64);
+    CHECK(e.kernel.base == "tinyconfig");
+    CHECK(e.kernel.fragments ==
+          std::vector<std::string>{"rcuscale", "/srv/bench/fragments/extra.config"});
+    CHECK(e.kernel.preempt == "full");
+    CHECK(e.kernel.set == std::vector<std::string>{"CONFIG_NR_CPUS=8"});
+    REQUIRE(e.kernel.variants.size() == 2);
+    CHECK(e.kernel.variants[0].name == "stock");
+    CHECK(e.kernel.variants[0].patches.empty());
+    const bb::Variant& prefix = e.kernel.variants[1];
+    CHECK(prefix.name == "prefix");
+    // Patches are anchored at the experiment file's directory, absolute ones kept.
+    CHECK(prefix.patches ==
+          std::vector<std::filesystem::path>{"/srv/bench/configs/kernels/patches/srcu/0001-x.patch",
+                                             "/abs/0002-y.patch"});
+    CHECK(prefix.fragments == std::vector<std::string>{"tracing"});
+    CHECK(prefix.set == std::vector<std::string>{"CONFIG_X=y"});
+    CHECK(prefix.cmdline == "extra=1");
+
+    CHECK(e.axes.hz == std::vector<int>{100, 250, 1000});
+    REQUIRE(e.axes.cmdline.size() == 2);
+    CHECK(e.axes.cmdline[0].parameter == "srcutree.srcu_max_nodelay_phase");
+    CHECK(e.axes.cmdline[0].values == std::vector<std::string>{"100", "1000"});
+    CHECK(e.axes.cmdline[1].parameter == "rcuscale.nreaders");
+    CHECK(e.axes.cmdline[1].values == std::vector<std::string>{"0", "2"});
+    CHECK(e.axes.smp == std::vector<int>{2, 8});
+    CHECK(e.axes.memory_mb == std::vector<int>{1024});
+    CHECK(e.axes.firmware == std::vector<std::string>{"QEMU_EFI.fd", "none"});
+    CHECK(e.axes.machine == std::vector<std::string>{"virt,acpi=off"});
+    CHECK(e.axes.cpu == std::vector<std::string>{"max"});
+    CHECK(e.axes.topology == std::vector<bb::Topology>{bb::Topology::Guest, bb::Topology::Nested});
+
+    REQUIRE(e.guest.workload.has_value());
+    CHECK(*e.guest.workload == "/srv/bench/configs/scripts/work.sh");
+    CHECK(e.guest.timing_marker == "ready");
+    CHECK(e.guest.end_marker == "done");
+    REQUIRE(e.guest.metrics.size() == 1);
+    CHECK(e.guest.metrics[0].name == "srcu_batches");
+    CHECK(e.guest.metrics[0].regex == R"(batches: (\d+))");
+    CHECK(e.guest.metrics[0].unit == "count");
+    CHECK(e.guest.cmdline == "quiet");
+
+    CHECK(e.repeats == 5);
+    CHECK(e.timeout_s == 120.5);
+    CHECK(e.silence_s == 30);
+    CHECK(e.order == bb::RunOrder::Sequential);
+    CHECK(e.seed == std::optional<std::uint64_t>(42));
+    REQUIRE(e.include.size() == 2);
+    CHECK(e.include[0] == bb::CellRule{{"variant", "prefix"}, {"hz", "250"}});
+    CHECK(e.include[1] == bb::CellRule{{"variant", "stock"}});
+    REQUIRE(e.exclude.size() == 1);
+    CHECK(e.exclude[0] ==
+          bb::CellRule{{"variant", "stock"}, {"srcutree.srcu_max_nodelay_phase", "100"}});
+
+    CHECK(bb::declared_axes(e) == std::vector<std::string>{"variant", "hz", "smp", "memory",
+                                                           "firmware", "machine", "cpu", "topology",
+                                                           "srcutree.srcu_max_nodelay_phase",
+                                                           "rcuscale.nreaders"});
+}
+
+TEST_CASE("omitted keys take their documented defaults", "[experiment]") {
+    const Experiment e = parse_experiment(k_minimal, "/x/exp.yaml");
+    CHECK(e.name == "tiny");
+    CHECK(e.description.empty());
+    CHECK(e.kernel.arch == bb::Arch::X86_64);
+    CHECK(e.kernel.source.empty());
+    CHECK(e.kernel.base == "tinyconfig");
+    CHECK(e.kernel.fragments.empty());
+    CHECK_FALSE(e.kernel.preempt.has_value());
+    REQUIRE(e.kernel.variants.size() == 1);
+    CHECK(e.kernel.variants[0].name == "stock");
+    CHECK(e.axes.hz.empty());
+    CHECK(e.axes.cmdline.empty());
+    CHECK_FALSE(e.guest.workload.has_value());
+    CHECK(e.guest.timing_marker == "boot-done");
+    CHECK(e.guest.end_marker == "end");
+    CHECK(e.repeats == 3);
+    CHECK(e.timeout_s == 300);
+    CHECK(e.silence_s == 60);
+    CHECK(e.order == bb::RunOrder::Shuffled);
+    CHECK_FALSE(e.seed.has_value());
+    CHECK(e.include.empty());
+    CHECK(e.exclude.empty());
+    CHECK(bb::declared_axes(e) == std::vector<std::string>{"variant"});
+}
+
+TEST_CASE("paths are resolved against the experiment's directory", "[experiment]") {
+    const Experiment e = parse_experiment(R"(name: p
+kernel:
+  arch: arm64
+  source: ../linux
+  base: ./my.config
+  fragments: [sub/a.config, /etc/b.config, named]
+)",
+                                          "/home/u/exp/e.yaml");
+    CHECK(e.kernel.source == "/home/u/linux");
+    CHECK(e.kernel.base == "/home/u/exp/my.config");
+    CHECK(e.kernel.fragments ==
+          std::vector<std::string>{"/home/u/exp/sub/a.config", "/etc/b.config", "named"});
+
+    const Experiment git = parse_experiment("name: g\nkernel: {arch: arm64, source: "
+                                            "\"git:../linux@v6.12\"}\n",
+                                            "/home/u/exp/e.yaml");
+    CHECK(git.kernel.source == "git:/home/u/linux@v6.12");
+    const Experiment debian = parse_experiment(
+        "name: d\nkernel: {arch: arm64, source: \"debian:linux-source-6.1\"}\n", "/e.yaml");
+    CHECK(debian.kernel.source == "debian:linux-source-6.1");
+
+    // A file name without a directory is anchored at the working directory.
+    const Experiment here = parse_experiment(
+        "name: h\nkernel:\n  arch: arm64\n  variants: [{name: v, patches: [a.patch]}]\n",
+        "exp.yaml");
+    CHECK(here.kernel.variants[0].patches[0] == std::filesystem::current_path() / "a.patch");
+}
+
+TEST_CASE("unknown keys are rejected at every level, with a suggestion", "[experiment]") {
+    CHECK(error_of("name: t\ndescription: x\nkernal:\n  arch: arm64\n") ==
+          R"(exp.yaml:3:1: unknown key "kernal" (did you mean "kernel"?))");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  fragmnets: [rcuscale]\n") ==
+          R"(exp.yaml:4:3: unknown key "fragmnets" (did you mean "fragments"?))");
+    CHECK(error_of(
+              "name: t\nkernel:\n  arch: arm64\n  variants:\n    - name: a\n      patch: [x]\n") ==
+          R"(exp.yaml:6:7: unknown key "patch" (did you mean "patches"?))");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\nguest:\n  markers: {timing: a, ends: b}\n") ==
+          R"(exp.yaml:5:24: unknown key "ends" (did you mean "end"?))");
+    // Nothing close: the message lists what the mapping accepts.
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\naxes:\n  colour: [red]\n") ==
+          "exp.yaml:5:3: unknown key \"colour\" (expected one of: hz, cmdline, smp, memory, "
+          "firmware, machine, cpu, topology)");
+}
+
+TEST_CASE("required keys, names and document shape", "[experiment]") {
+    CHECK(error_of("kernel:\n  arch: arm64\n") ==
+          "exp.yaml:1:1: missing required key \"name\" (expected the experiment's name, e.g. "
+          "name: srcu-phase)");
+    CHECK(error_of("name: t\nkernel:\n  base: defconfig\n") ==
+          "exp.yaml:3:3: kernel: missing required key \"arch\" (expected arm64 or x86_64)");
+    CHECK(error_of("name: t\n") ==
+          "exp.yaml:1:1: missing required key \"kernel\" (expected a mapping with at least arch)");
+    CHECK(error_of("name: \"srcu phase\"\nkernel:\n  arch: arm64\n") ==
+          "exp.yaml:1:7: name: \"srcu phase\" is not a valid experiment name (expected letters, "
+          "digits, '.', '_' or '-')");
+    CHECK(error_of("name: a\nname: b\nkernel:\n  arch: arm64\n") ==
+          R"(exp.yaml:2:1: duplicate key "name")");
+    CHECK(error_of("") ==
+          "exp.yaml:1:1: the experiment is empty (expected at least name and kernel.arch)");
+    CHECK(error_of("- name: t\n") ==
+          "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
+          "guest, repeats, timeout, silence, order, seed, include, exclude), got a list");
+}
+
+TEST_CASE("YAML syntax errors carry file, line and column", "[experiment]") {
+    CHECK(error_of("name: t\nkernel: [arm64\n") ==
+          "exp.yaml:3:1: invalid YAML: end of sequence flow not found");
+    CHECK(error_of("name: t\n  bad: indentation\n") ==
+          "exp.yaml:2:6: invalid YAML: illegal map value");
+}
+
+TEST_CASE("kernel values are checked", "[experiment]") {
+    CHECK(error_of("name: t\nkernel:\n  arch: arm65\n") ==
+          "exp.yaml:3:9: arch: \"arm65\" is not a supported architecture (expected arm64 or "
+          "x86_64)");
+    CHECK(error_of("name: t\nkernel:\n  arch: [arm64]\n") ==
+          "exp.yaml:3:9: arch: expected a string, got a list");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  preempt: fast\n") ==
+          "exp.yaml:4:12: preempt: \"fast\" is not a preemption model (expected none, voluntary "
+          "or full)");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  base: tinyconfg\n") ==
+          "exp.yaml:4:9: base: \"tinyconfg\" is not a base config (did you mean \"tinyconfig\"?)");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  set: [CONFIG_A=y, NR_CPUS=8]\n") ==
+          "exp.yaml:4:21: set: expected CONFIG_NAME=value, got \"NR_CPUS=8\"");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  fragments: rcuscale\n") ==
+          "exp.yaml:4:14: fragments: expected a list of strings, got \"rcuscale\"");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  source: \"debian:linux-6.12\"\n") ==
+          "exp.yaml:4:11: source: expected debian:linux-source-X.Y, got \"debian:linux-6.12\"");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  source: \"git:/src/linux\"\n") ==
+          "exp.yaml:4:11: source: expected git:REPOSITORY@REF, got \"git:/src/linux\"");
+}
+
+TEST_CASE("variants must be named, distinct mappings", "[experiment]") {
+    CHECK(error_of(R"(name: t
+kernel:
+  arch: arm64
+  variants:
+    - name: stock
+    - name: prefix
+    - name: stock
+)") == "exp.yaml:7:13: name: variant \"stock\" is defined twice (variant names must be unique)");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  variants: []\n") ==
+          "exp.yaml:4:13: variants: expected a non-empty list of variants such as {name: stock}, "
+          "got a list");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\n  variants:\n    - patches: [a.patch]\n") ==
+          "exp.yaml:5:7: variants: missing required key \"name\" (expected the variant's name)");
+}
+
+TEST_CASE("axis values are checked", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\naxes:\n";
+    CHECK(error_of(head + "  hz: [100, 123]\n") ==
+          "exp.yaml:5:13: hz: 123 is not a Kconfig HZ choice (expected 100, 250, 300 or 1000)");
+    CHECK(error_of(head + "  hz: [100, 100]\n") ==
+          "exp.yaml:5:13: hz: 100 appears twice (the values of an axis must be distinct)");
+    CHECK(error_of(head + "  smp: 2\n") ==
+          "exp.yaml:5:8: smp: expected a non-empty list of integers, got \"2\"");
+    CHECK(error_of(head + "  smp: [2, two]\n") ==
+          "exp.yaml:5:12: smp: expected an integer, got \"two\"");
+    CHECK(error_of(head + "  memory: [0]\n") ==
+          "exp.yaml:5:12: memory: expected an integer >= 1, got 0");
+    CHECK(error_of(head + "  topology: [guest, host]\n") ==
+          "exp.yaml:5:21: topology: \"host\" is not a topology (expected guest or nested)");
+    CHECK(error_of(head + "  cmdline:\n    hz: [1]\n") ==
+          "exp.yaml:6:5: cmdline: parameter \"hz\" has the name of a built-in axis (expected a "
+          "kernel parameter such as rcutree.name)");
+    CHECK(error_of(head + "  cmdline:\n    rcu.x: [\"a b\"]\n") ==
+          "exp.yaml:6:13: rcu.x: expected a value without spaces, got \"a b\"");
+    CHECK(error_of(head + "  cmdline: [rcu.x]\n") ==
+          "exp.yaml:5:12: cmdline: expected a mapping of kernel parameters to lists of values, "
+          "got a list");
+}
+
+TEST_CASE("top-level scalars are checked", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\n";
+    CHECK(error_of(head + "repeats: 0\n") ==
+          "exp.yaml:4:10: repeats: expected an integer >= 1, got 0");
+    CHECK(error_of(head + "repeats: 3000000000\n") ==
+          "exp.yaml:4:10: repeats: expected an integer <= 2147483647, got 3000000000");
+    CHECK(error_of(head + "repeats: 2.5\n") ==
+          "exp.yaml:4:10: repeats: expected an integer, got \"2.5\"");
+    CHECK(error_of(head + "timeout: -5\n") ==
+          "exp.yaml:4:10: timeout: expected a number of seconds > 0, got -5");
+    CHECK(error_of(head + "silence: soon\n") ==
+          "exp.yaml:4:10: silence: expected a number of seconds, got \"soon\"");
+    CHECK(error_of(head + "order: random\n") ==
+          "exp.yaml:4:8: order: \"random\" is not an order (expected shuffled or sequential)");
+    CHECK(error_of(head + "seed: -1\n") ==
+          "exp.yaml:4:7: seed: expected a non-negative integer, got \"-1\"");
+    const Experiment big = parse_experiment(head + "seed: 18446744073709551615\n", "e.yaml");
+    CHECK(big.seed == std::optional<std::uint64_t>(18446744073709551615ULL));
+}
+
+TEST_CASE("metric extractors must compile with exactly one capture group", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\nguest:\n  metrics:\n    - name: m\n";
+    CHECK(error_of(head + "      regex: '(\\d+'\n") ==
+          "exp.yaml:7:14: regex: \"(\\d+\" is not a valid ECMAScript regular expression (" +
+              regex_error_text("(\\d+") + ")");
+    CHECK(error_of(head + "      regex: 'batches: \\d+'\n") ==
+          "exp.yaml:7:14: regex: \"batches: \\d+\" has 0 capture groups (expected exactly one, "
+          "around the value)");
+    CHECK(error_of(head + "      regex: '(a)(\\d+)'\n") ==
+          "exp.yaml:7:14: regex: \"(a)(\\d+)\" has 2 capture groups (expected exactly one, around "
+          "the value)");
+    CHECK(error_of(head + "      regex: '(\\d+)'\n    - name: m\n      regex: '(x)'\n") ==
+          "exp.yaml:8:7: metrics: metric \"m\" is defined twice (metric names must be unique)");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\nguest:\n  metrics:\n    - regex: '(x)'\n") ==
+          "exp.yaml:6:7: metrics: missing required key \"name\" (expected the metric's name)");
+}
+
+TEST_CASE("include and exclude name declared axes and existing values", "[experiment]") {
+    const std::string head = R"(name: t
+kernel:
+  arch: arm64
+  variants: [{name: stock}, {name: prefix}]
+axes:
+  hz: [100, 250]
+  cmdline:
+    rcu.delay: [1, 2]
+)";
+    CHECK(error_of(head + "include:\n  - {variant: stock, hzz: 250}\n") ==
+          R"(exp.yaml:10:22: include: unknown axis "hzz" (did you mean "hz"?))");
+    CHECK(error_of(head + "exclude:\n  - {smp: 2}\n") ==
+          "exp.yaml:10:6: exclude: \"smp\" is not an axis of this experiment (expected one of: "
+          "variant, hz, rcu.delay)");
+    CHECK(error_of(head + "exclude:\n  - {colour: red}\n") ==
+          "exp.yaml:10:6: exclude: unknown axis \"colour\" (expected one of: variant, hz, "
+          "rcu.delay)");
+    CHECK(error_of(head + "include:\n  - {hz: 300}\n") ==
+          "exp.yaml:10:10: hz: 300 is not a value of the hz axis (expected 100 or 250)");
+    CHECK(error_of(head + "include:\n  - {variant: prefx}\n") ==
+          "exp.yaml:10:15: variant: \"prefx\" is not a value of the variant axis (did you mean "
+          "\"prefix\"?)");
+    CHECK(error_of(head + "include:\n  - {rcu.delay: 3}\n") ==
+          "exp.yaml:10:17: rcu.delay: \"3\" is not a value of the rcu.delay axis (expected 1 or "
+          "2)");
+    CHECK(error_of(head + "include:\n  - {}\n") ==
+          "exp.yaml:10:5: include: expected a mapping of axes to values such as {variant: stock, "
+          "hz: 250}, got an empty mapping");
+    CHECK(error_of(head + "include: {variant: stock}\n") ==
+          "exp.yaml:9:10: include: expected a list of mappings such as {variant: stock, hz: 250}, "
+          "got a mapping");
+    CHECK(error_of(head + "exclude:\n  - {variant: stock}\n  - {variant: prefix}\n") ==
+          "exp.yaml:9:1: exclude: no cell is left to run (every cell is excluded or not "
+          "included)");
+}
+
+TEST_CASE("an unreadable experiment file names itself", "[experiment]") {
+    const std::string message = bb::test::thrown_message<bb::Error>(
+        [] { bb::load_experiment("/nonexistent/bootbench/exp.yaml"); });
+    CHECK(message ==
+          "cannot read experiment /nonexistent/bootbench/exp.yaml: No such file or directory");
+}
+
+TEST_CASE("the example experiment in configs/ is valid", "[experiment]") {
+    const Experiment e =
+        bb::load_experiment(std::filesystem::path(BOOTBENCH_SOURCE_DIR) / "configs/example.yaml");
+    CHECK(e.name == "example-srcu-hz");
+    CHECK(e.kernel.variants.size() == 2);
+    CHECK_FALSE(e.axes.hz.empty());
+}
+
+TEST_CASE("did_you_mean suggests only close candidates", "[experiment]") {
+    CHECK(bb::edit_distance("kitten", "sitting") == 3);
+    CHECK(bb::edit_distance("", "abc") == 3);
+    CHECK(bb::edit_distance("same", "same") == 0);
+    const std::vector<std::string> keys{"kernel", "name", "repeats", "timeout", "exclude"};
+    CHECK(bb::did_you_mean("kernal", keys) == "kernel");
+    CHECK(bb::did_you_mean("repeat", keys) == "repeats");
+    CHECK(bb::did_you_mean("exlcude", keys) == "exclude"); // a transposition costs 2
+    CHECK_FALSE(bb::did_you_mean("colour", keys).has_value());
+    CHECK_FALSE(bb::did_you_mean("xy", {"hz"}).has_value()); // a complete rewrite is no hint
+    CHECK(bb::did_you_mean("srcutree.srcu_max_nodelay_phse",
+                           {"rcu.x", "srcutree.srcu_max_nodelay_phase"}) ==
+          "srcutree.srcu_max_nodelay_phase");
+    // Long words tolerate more edits: a third of the length.
+    CHECK(bb::did_you_mean("abcdefghiXYZ", {"abcdefghijkl"}) == "abcdefghijkl");
+    CHECK_FALSE(bb::did_you_mean("abcdefXYZW", {"abcdefghij"}).has_value());
+    CHECK_FALSE(bb::did_you_mean("anything", {}).has_value());
+}
