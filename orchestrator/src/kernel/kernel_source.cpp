@@ -2,6 +2,7 @@
 
 #include "util/error.h"
 #include "util/hash.h"
+#include "util/paths.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
 
@@ -60,9 +61,32 @@ void run_checked(const StreamingCommand& command, const std::string& what) {
     }
 }
 
+// `apt-cache policy` costs about a second; a cache hit must not. Its answer only changes when
+// apt's package lists do, so it is remembered together with their directory's mtime.
+std::string cached_candidate_version(const std::string& package, const fs::path& cache) {
+    std::error_code ec;
+    const auto lists = fs::last_write_time("/var/lib/apt/lists", ec);
+    const std::string stamp = ec ? "" : std::to_string(lists.time_since_epoch().count());
+    const fs::path memo = cache / "sources" / (package + ".candidate");
+    if (!stamp.empty() && fs::exists(memo)) {
+        std::ifstream in(memo);
+        std::string seen;
+        std::string version;
+        if (in >> seen >> version && seen == stamp) {
+            return version;
+        }
+    }
+    const std::string version = candidate_version(package);
+    if (!stamp.empty()) {
+        fs::create_directories(memo.parent_path());
+        write_file_atomically(memo, stamp + " " + version + "\n");
+    }
+    return version;
+}
+
 SourceTree debian_source(const SourceSpec& spec, const fs::path& cache,
                          const ProgressFn& progress) {
-    const std::string version = candidate_version(spec.package);
+    const std::string version = cached_candidate_version(spec.package, cache);
     const fs::path dir = cache / "sources" / (spec.package + "_" + version);
     SourceTree tree{dir, fmt::format("debian-package:{}={}", spec.package, version), false};
     if (fs::exists(dir / k_complete_stamp)) {

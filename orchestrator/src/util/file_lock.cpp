@@ -1,0 +1,43 @@
+#include "util/file_lock.h"
+
+#include "util/error.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+
+namespace bb {
+
+FileLock::FileLock(const std::filesystem::path& path, const std::string& what) {
+    std::filesystem::create_directories(path.parent_path());
+    m_fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0) {
+        throw Error("cannot open lock file " + path.string() + ": " + std::strerror(errno));
+    }
+    if (flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+        std::array<char, 32> holder{};
+        const ssize_t n = pread(m_fd, holder.data(), holder.size() - 1, 0);
+        close(m_fd);
+        m_fd = -1;
+        throw Error(what + " is already running" +
+                    (n > 0 ? " (pid " + std::string(holder.data(), static_cast<size_t>(n)) + ")"
+                           : std::string()) +
+                    "; lock " + path.string());
+    }
+    const std::string pid = std::to_string(getpid());
+    if (ftruncate(m_fd, 0) != 0 || pwrite(m_fd, pid.data(), pid.size(), 0) < 0) {
+        // The pid is only informative; the lock itself is held.
+    }
+}
+
+FileLock::~FileLock() {
+    if (m_fd >= 0) {
+        close(m_fd); // releases the flock
+    }
+}
+
+} // namespace bb
