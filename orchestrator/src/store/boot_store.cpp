@@ -102,6 +102,28 @@ std::optional<std::pair<std::string, long long>> BootStore::run_identity(long lo
     return std::make_pair(select.getColumn(0).getString(), select.getColumn(1).getInt64());
 }
 
+std::optional<long long> BootStore::last_good_nightly(const std::string& experiment_name) {
+    SQLite::Statement select(m_db.sql(),
+                             "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
+                             "WHERE e.name = ? AND r.mode = 'nightly' AND r.status = 'done' AND "
+                             "r.verdict = 'ok' ORDER BY r.id DESC LIMIT 1");
+    select.bind(1, experiment_name);
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    return select.getColumn(0).getInt64();
+}
+
+void BootStore::set_nightly_verdict(long long run_id, const std::string& verdict,
+                                    std::optional<long long> baseline_run_id) {
+    SQLite::Statement update(m_db.sql(),
+                             "UPDATE runs SET verdict = ?, baseline_run_id = ? WHERE id = ?");
+    update.bind(1, verdict);
+    bind_optional(update, 2, baseline_run_id);
+    update.bind(3, static_cast<int64_t>(run_id));
+    update.exec();
+}
+
 void BootStore::reopen_run(long long run_id) {
     SQLite::Statement update(m_db.sql(),
                              "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?");

@@ -37,6 +37,10 @@ class BootStore {
     // Name of the experiment a run belongs to and its seed (to validate --resume).
     std::optional<std::pair<std::string, long long>> run_identity(long long run_id);
     void reopen_run(long long run_id);
+    // The newest nightly of this experiment that finished and did not regress.
+    std::optional<long long> last_good_nightly(const std::string& experiment_name);
+    void set_nightly_verdict(long long run_id, const std::string& verdict,
+                             std::optional<long long> baseline_run_id);
     // (cell_key, repeat) of every boot of the run that counts as done (not infra-error).
     std::set<std::pair<std::string, int>> stored_samples(long long run_id);
     long long begin_run(long long host_id, const RunStart& start);

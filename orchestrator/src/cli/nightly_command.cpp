@@ -1,0 +1,89 @@
+#include "cli/commands.h"
+#include "experiment/experiment_parser.h"
+#include "runner/nightly.h"
+#include "util/terminal.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct NightlyCommandOptions {
+    std::string file;
+    std::string report_dir;
+    double threshold_percent = 2;
+    int slots = 0;
+};
+
+constexpr const char* k_nightly_help = R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
+last good nightly of the same experiment (bootstrap 95% CI of the difference of medians),
+a Markdown report written, exit status 1 when any cell got significantly slower by more
+than --threshold percent. Two nightlies of one experiment never overlap (a lock).
+
+Examples:
+  bootbench nightly configs/quick.yaml
+  bootbench nightly configs/quick.yaml --threshold 5 --report-dir /srv/bootbench/reports
+
+Scheduling (docs/nightly.md):
+  cron:    30 1 * * *  cd /opt/bootbench && ./build/bootbench nightly configs/quick.yaml
+  systemd: a bootbench-nightly.service + bootbench-nightly.timer (OnCalendar=*-*-* 01:30)
+)";
+} // namespace
+
+void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<NightlyCommandOptions>();
+    CLI::App* cmd = app.add_subcommand("nightly", "Run + compare with the last good nightly");
+    cmd->footer(k_nightly_help);
+    cmd->add_option("file", options->file, "experiment YAML file")->required();
+    cmd->add_option("--report-dir", options->report_dir,
+                    "where the Markdown report goes (default: $CACHE/nightly/<experiment>)");
+    cmd->add_option("--threshold", options->threshold_percent,
+                    "a slowdown must exceed this many percent to fail the night")
+        ->capture_default_str();
+    cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
+    cmd->callback([options, &global, &exit_status] {
+        const Experiment experiment = load_experiment(options->file);
+        StatusLine status;
+        status.set_quiet(global.quiet);
+        RunProgress progress;
+        progress.status = [&status](const std::string& text) { status.update(text); };
+        progress.note = [&status, &global](const std::string& text) {
+            if (!global.quiet) {
+                status.print(text);
+            }
+        };
+        progress.sample = [&status, &global](const std::string& text) {
+            if (!global.quiet) {
+                status.print(text);
+            }
+        };
+        NightlyOptions nightly;
+        nightly.run.slots = options->slots;
+        nightly.run.command_line = global.command_line;
+        nightly.report_dir = options->report_dir;
+        nightly.threshold = options->threshold_percent / 100;
+        Database db(global.db_path());
+        const NightlyResult result = run_nightly(db, experiment, nightly, progress);
+        status.clear();
+        if (result.baseline_run) {
+            std::printf("nightly %s: run %lld vs run %lld: %d slower, %d faster, %d unchanged, "
+                        "%d insufficient\n",
+                        experiment.name.c_str(), result.run.run_id, *result.baseline_run,
+                        result.slower, result.faster, result.unchanged, result.insufficient);
+        } else {
+            std::printf("nightly %s: run %lld is the first good nightly (the baseline)\n",
+                        experiment.name.c_str(), result.run.run_id);
+        }
+        std::printf("report: %s\n", result.report_path.c_str());
+        if (result.run.status != "done") {
+            exit_status = 130;
+        } else {
+            exit_status = result.regression() ? 1 : 0;
+        }
+    });
+}
+
+} // namespace bb
