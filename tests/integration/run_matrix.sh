@@ -15,7 +15,7 @@ expect_eq "$(q "select count(*) from boots where cmdline like '%srcutree.srcu_ma
 expect_eq "$(q "select count(*) from boots where json_extract(params_json, '$.\"srcutree.srcu_max_nodelay_phase\"') is not null")" 4 "params recorded"
 expect_eq "$(q "select status || ' ' || seed from runs")" "done 1" "run status and seed"
 expect_eq "$(q "select count(*) from boots where foreign_load is not null and concurrency >= 1")" 4 "load and concurrency recorded"
-grep -q '"ok": 2' "$work/run.json" || fail "JSON summary"
+grep -q '"boots": 2' "$work/run.json" || fail "JSON summary"
 
 # Same experiment, same seed: everything is stored already, nothing boots again.
 "$BOOTBENCH" run "$config"

@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
     bb::add_doctor_command(app, global, exit_status);
     bb::add_build_command(app, global, exit_status);
     bb::add_run_command(app, global, exit_status);
+    bb::add_nightly_command(app, global, exit_status);
+    bb::add_report_command(app, global, exit_status);
+    bb::add_compare_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

@@ -1,0 +1,162 @@
+#include "cli/commands.h"
+#include "report/sample_query.h"
+#include "report/table_renderer.h"
+#include "store/database.h"
+#include "util/error.h"
+#include "util/paths.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct CompareCommandOptions {
+    long long a = 0;
+    long long b = 0;
+    std::vector<std::string> by;
+    std::string metric = "boot_seconds";
+    std::string format = "text";
+    std::string junit;
+    double threshold_percent = 0;
+    bool include_failed = false;
+    int resamples = 10'000;
+};
+
+constexpr const char* k_compare_help =
+    R"(Compare run B against run A group by group: the medians of A and B, the difference B − A
+with its bootstrap 95% confidence interval, the ratio B / A and a verdict. Lower is better:
+"slower" when the interval lies above zero, "faster" when below, "no change" when it
+contains zero, "insufficient data" with fewer than 3 used samples on either side. The last
+line counts the verdicts and gives the geometric mean of the B / A ratios with its interval.
+Samples are selected as in `bootbench report` (ok boots, foreign load <= 0.25).
+
+Groups pair by identical cell (the same point of the matrix in both runs). --by pairs the
+groups that share values of the given axes instead: --by variant pools every cell of a
+variant, so runs of different matrices can be compared variant by variant.
+
+Exit status: 0 when no group is significantly slower in B, 1 when one is (a CI gate), 2 on
+errors (unknown run, metric or axis; nothing in common to compare). --threshold PCT also
+requires a change to exceed PCT percent before it counts (in either direction).
+--junit FILE writes one JUnit testcase per group: failed when slower, skipped when there is
+not enough data.
+
+Examples:
+  bootbench compare 12 15
+  bootbench compare 12 15 --by variant --threshold 1 --junit compare.xml
+  bootbench compare 12 15 --metric max_phase --format md
+  bootbench compare 12 15 --format json | jq '.groups[] | select(.verdict == "slower")'
+)";
+
+std::string describe(const RunInfo& run) {
+    std::string text = fmt::format("run {} (", run.id);
+    if (!run.experiment.empty()) {
+        text += run.experiment + ", ";
+    }
+    text += run.started_at;
+    if (run.status != "done") {
+        text += ", " + run.status;
+    }
+    return text + ")";
+}
+
+int run(const CompareCommandOptions& options, const GlobalOptions& global) {
+    const auto format = parse_report_format(options.format);
+    if (!format || *format == ReportFormat::Csv) {
+        throw Error(fmt::format("--format {}: unknown format for compare; use text, md or json "
+                                "(raw samples: bootbench report --format csv)",
+                                options.format));
+    }
+    if (options.threshold_percent < 0) {
+        throw Error(
+            fmt::format("--threshold {}: must be a percentage >= 0", options.threshold_percent));
+    }
+    Database db(global.db_path(), Database::Mode::ReadOnly);
+    const RunInfo run_a = describe_run(db, options.a);
+    const RunInfo run_b = describe_run(db, options.b);
+
+    SampleQuery query;
+    if (!options.by.empty()) {
+        query.by = parse_axes(fmt::format("{}", fmt::join(options.by, ",")));
+    }
+    query.metric = options.metric;
+    query.include_failed = options.include_failed;
+    query.run_ids = {options.a};
+    const SampleSet a = query_samples(db, query);
+    query.run_ids = {options.b};
+    const SampleSet b = query_samples(db, query);
+    for (const auto& [set, run] : {std::pair{&a, &run_a}, std::pair{&b, &run_b}}) {
+        if (set->boots == 0) {
+            throw Error(fmt::format("{} has no boots to compare", describe(*run)));
+        }
+    }
+
+    BootstrapOptions bootstrap;
+    bootstrap.resamples = options.resamples;
+    const ComparisonSet comparison =
+        compare_sample_sets(a, b, bootstrap, options.threshold_percent / 100);
+    const std::string label_a = describe(run_a);
+    const std::string label_b = describe(run_b);
+    std::string out;
+    if (*format == ReportFormat::Json) {
+        out = comparison_json(comparison, label_a, label_b)
+                  .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+              "\n";
+    } else if (*format == ReportFormat::Markdown) {
+        out = render_comparison_markdown(comparison, label_a, label_b);
+    } else {
+        out = render_comparison_text(comparison, label_a, label_b);
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+
+    if (!options.junit.empty()) {
+        write_file_atomically(options.junit,
+                              render_junit(comparison, fmt::format("{}: {} vs {}", options.metric,
+                                                                   label_a, label_b)));
+    }
+    if (run_a.host != run_b.host) {
+        std::fprintf(stderr,
+                     "bootbench: warning: the runs are from different hosts (%s, %s): a "
+                     "difference may be the machine's, not the kernel's\n",
+                     run_a.host.c_str(), run_b.host.c_str());
+    }
+    if (comparison.insufficient > comparison.only_a + comparison.only_b) {
+        std::fprintf(stderr,
+                     "bootbench: note: a group needs %d used samples on each side to be compared; "
+                     "more repeats help, or pool cells with --by (e.g. --by variant)\n",
+                     k_min_samples_to_compare);
+    }
+    if (comparison.only_a + comparison.only_b == static_cast<int>(comparison.groups.size())) {
+        throw Error(fmt::format("no group is in both runs, so nothing was compared; pair "
+                                "groups by shared axes, e.g. --by variant (grouped by {} now)",
+                                fmt::join(comparison.axes, ",")));
+    }
+    return comparison.slower > 0 ? 1 : 0;
+}
+} // namespace
+
+void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<CompareCommandOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "compare", "Compare two runs group by group (exit 1 when B is significantly slower)");
+    cmd->footer(k_compare_help);
+    cmd->add_option("A", options->a, "run id of the baseline")->required();
+    cmd->add_option("B", options->b, "run id to compare against it")->required();
+    cmd->add_option("--by", options->by, "pair groups by these axes (default: by cell)")
+        ->delimiter(',');
+    cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
+    cmd->add_option("--format", options->format, "text (default), md or json");
+    cmd->add_option("--junit", options->junit, "also write a JUnit XML report to this file");
+    cmd->add_option("--threshold", options->threshold_percent,
+                    "ignore changes below this many percent (default 0)");
+    cmd->add_flag("--include-failed", options->include_failed,
+                  "use failed and foreign-loaded boots too");
+    cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")
+        ->check(CLI::Range(100, 10'000'000));
+    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+}
+
+} // namespace bb

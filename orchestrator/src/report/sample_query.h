@@ -1,0 +1,138 @@
+#pragma once
+// Reads samples back from the store for `bootbench report` and `bootbench compare`: one
+// indexed SQL statement selects the boots (filters and JSON axes all bound as parameters),
+// C++ groups them and says which samples enter the statistics and why the others do not.
+#include "report/bootstrap.h"
+#include "report/statistics.h"
+#include "store/database.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bb {
+
+// What to read. Every field is a filter or a choice; nothing here is ever formatted into SQL.
+struct SampleQuery {
+    std::string experiment;         // experiment name; empty: any
+    std::vector<long long> run_ids; // empty: every run
+    // Grouping axes: keys of boots.params_json ("hz", "variant",
+    // "srcutree.srcu_max_nodelay_phase"), or the pseudo-axes "cell" (cell_key) and "run".
+    // Empty: one group per cell.
+    std::vector<std::string> by;
+    std::string metric = "boot_seconds"; // a timing column of boots, or a metrics-table name
+    bool include_failed = false;         // use failed and foreign-loaded boots too
+    double contaminated_load = 0.25;     // foreign load above this contaminates a sample
+};
+
+// "hz,variant" → {"hz", "variant"}; empty items and names a JSON path cannot quote are errors.
+std::vector<std::string> parse_axes(std::string_view list);
+
+// A boot's value on one axis, as json_extract returned it (typed, so 100 sorts before 1000).
+struct AxisValue {
+    enum class Kind { Missing, Integer, Real, Text };
+    Kind kind = Kind::Missing;
+    long long integer = 0;
+    double real = 0;
+    std::string text;
+
+    std::string display() const; // "(none)" when the boot lacks the axis
+    bool operator==(const AxisValue& other) const;
+};
+
+// Missing last, numbers numerically before text, text lexicographically.
+bool axis_value_less(const AxisValue& a, const AxisValue& b);
+bool group_key_less(const std::vector<AxisValue>& a, const std::vector<AxisValue>& b);
+
+// One stored boot as the report sees it.
+struct Sample {
+    enum class Use { Used, Failed, Loaded, NoValue };
+    long long boot_id = 0;
+    long long run_id = 0;
+    std::string cell_key;
+    std::string params_json;
+    std::string outcome;
+    std::optional<double> foreign_load;
+    std::optional<double> value;
+    Use use = Use::Used;
+};
+
+std::string_view to_string(Sample::Use use);
+
+struct SampleGroup {
+    std::vector<AxisValue> key;  // one value per axis of the SampleSet
+    std::vector<Sample> samples; // every matching boot, by boot id, used or not
+    std::vector<double> values;  // the values of the used samples, in the same order
+    int failed = 0;              // outcome other than ok (not used unless include_failed)
+    int loaded = 0;              // ok but under foreign load (not used unless include_failed)
+    int no_value = 0;            // no value for the metric (the guest did not print it)
+};
+
+struct SampleSet {
+    std::string metric;
+    std::string unit;     // "s" for the timing columns, the metrics table's unit otherwise
+    bool seconds = false; // values are times in seconds: print them with automatic units
+    std::vector<std::string> axes;
+    std::vector<SampleGroup> groups; // sorted by key
+    double contaminated_load = 0.25;
+    bool include_failed = false;
+    int boots = 0;
+    int used = 0;
+};
+
+// Throws Error for an unknown experiment, run id, metric or axis (naming the known ones).
+SampleSet query_samples(Database& db, const SampleQuery& query);
+
+// "hz=250 variant=stock"; for the pseudo-axis "cell" just the cell key.
+std::string group_label(const std::vector<std::string>& axes, const std::vector<AxisValue>& key);
+
+// Per-group statistics for a report: descriptive summary and bootstrap CI of the median.
+struct GroupStatistics {
+    const SampleGroup* group = nullptr;
+    Summary summary;
+    MedianEstimate median;
+};
+
+std::vector<GroupStatistics> summarize_groups(const SampleSet& set,
+                                              const BootstrapOptions& options = {});
+
+// A run as a comparison names it.
+struct RunInfo {
+    long long id = 0;
+    std::string experiment; // empty for ad-hoc boots
+    std::string started_at;
+    std::string status;
+    std::string host;
+};
+
+RunInfo describe_run(Database& db, long long run_id); // throws Error when there is no such run
+
+// Two sample sets grouped by the same axes, matched group by group (A before, B after).
+struct GroupComparison {
+    std::vector<AxisValue> key;
+    const SampleGroup* a = nullptr; // null: the group exists only in B
+    const SampleGroup* b = nullptr; // null: the group exists only in A
+    Comparison comparison;
+};
+
+struct ComparisonSet {
+    std::string metric;
+    std::string unit;
+    bool seconds = false;
+    std::vector<std::string> axes;
+    double threshold = 0; // fraction
+    std::vector<GroupComparison> groups;
+    GeometricMean geometric_mean; // of the B/A median ratios of the groups in both
+    int faster = 0;
+    int slower = 0;
+    int no_change = 0;
+    int insufficient = 0; // includes groups present on one side only
+    int only_a = 0;
+    int only_b = 0;
+};
+
+ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
+                                  const BootstrapOptions& options = {}, double threshold = 0);
+
+} // namespace bb

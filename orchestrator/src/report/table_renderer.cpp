@@ -1,0 +1,633 @@
+#include "report/table_renderer.h"
+
+#include "util/units.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace bb {
+
+namespace {
+
+// Characters on screen: count UTF-8 sequences, not bytes ("±", "µ", "…" and "−" are one).
+size_t display_width(std::string_view text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+std::string pad(std::string_view text, size_t width, bool right) {
+    const size_t fill = width > display_width(text) ? width - display_width(text) : 0;
+    return right ? std::string(fill, ' ') + std::string(text)
+                 : std::string(text) + std::string(fill, ' ');
+}
+
+// How the numbers of one row print: times share a unit picked from a representative value;
+// other metrics print plainly with their unit.
+class ValueFormat {
+  public:
+    ValueFormat(bool seconds, std::string unit, double representative)
+        : m_seconds(seconds), m_unit(std::move(unit)),
+          m_time_unit(unit_for_seconds(std::isfinite(representative) ? representative : 0)) {}
+
+    std::string operator()(double value) const {
+        if (!std::isfinite(value)) {
+            return "-";
+        }
+        if (m_seconds) {
+            return format_seconds(value, m_time_unit);
+        }
+        return m_unit.empty() ? plain(value) : plain(value) + " " + m_unit;
+    }
+
+    std::string signed_value(double value) const {
+        const std::string text = (*this)(value);
+        return std::isfinite(value) && value >= 0 ? "+" + text : text;
+    }
+
+  private:
+    static std::string plain(double value) {
+        const double magnitude = std::fabs(value);
+        if (value == std::round(value) && magnitude < 1e15) {
+            return fmt::format("{:.0f}", value);
+        }
+        if (magnitude >= 100) {
+            return fmt::format("{:.1f}", value);
+        }
+        if (magnitude >= 1) {
+            return fmt::format("{:.3f}", value);
+        }
+        return fmt::format("{:.4g}", value);
+    }
+
+    bool m_seconds;
+    std::string m_unit;
+    TimeUnit m_time_unit;
+};
+
+nlohmann::json number_or_null(double value) {
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+// Compact JSON; invalid UTF-8 (a console line in a cell key, say) is replaced, not fatal.
+std::string json_text(const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string json_number(const std::optional<double>& value) {
+    // "{}" is the shortest text that reads back as the same double.
+    return value && std::isfinite(*value) ? fmt::format("{}", *value) : "null";
+}
+
+// Stored params are a JSON object already; anything else is kept as a string.
+std::string json_object_text(const std::string& text) {
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && text[first] == '{' && nlohmann::json::accept(text)) {
+        return text;
+    }
+    return json_text(text);
+}
+
+nlohmann::json interval_json(const Interval& interval) {
+    return nlohmann::json::array({number_or_null(interval.low), number_or_null(interval.high)});
+}
+
+nlohmann::json axis_json(const AxisValue& value) {
+    switch (value.kind) {
+    case AxisValue::Kind::Missing:
+        return nullptr;
+    case AxisValue::Kind::Integer:
+        return value.integer;
+    case AxisValue::Kind::Real:
+        return value.real;
+    case AxisValue::Kind::Text:
+        return value.text;
+    }
+    return nullptr;
+}
+
+nlohmann::json key_json(const std::vector<std::string>& axes, const std::vector<AxisValue>& key) {
+    nlohmann::json object = nlohmann::json::object();
+    for (size_t i = 0; i < axes.size() && i < key.size(); ++i) {
+        object[axes[i]] = axis_json(key[i]);
+    }
+    return object;
+}
+
+std::string excluded_text(const SampleGroup& group) {
+    std::vector<std::string> parts;
+    if (group.failed > 0) {
+        parts.push_back(fmt::format("{} failed", group.failed));
+    }
+    if (group.loaded > 0) {
+        parts.push_back(fmt::format("{} loaded", group.loaded));
+    }
+    if (group.no_value > 0) {
+        parts.push_back(fmt::format("{} no value", group.no_value));
+    }
+    std::string text;
+    for (const auto& part : parts) {
+        text += (text.empty() ? "" : ", ") + part;
+    }
+    return text.empty() ? "-" : text;
+}
+
+std::string axes_text(const std::vector<std::string>& axes) {
+    std::string text;
+    for (const auto& axis : axes) {
+        text += (text.empty() ? "" : ", ") + axis;
+    }
+    return text;
+}
+
+std::string report_heading(const SampleSet& set) {
+    return fmt::format("{}{}: {} boot{}, {} used, {} group{} by {}", set.metric,
+                       set.unit.empty() || set.seconds ? "" : " (" + set.unit + ")", set.boots,
+                       set.boots == 1 ? "" : "s", set.used, set.groups.size(),
+                       set.groups.size() == 1 ? "" : "s", axes_text(set.axes));
+}
+
+std::string exclusion_note(const SampleSet& set) {
+    if (set.used == set.boots) {
+        return {};
+    }
+    return fmt::format("excluded samples are counted, never averaged: failed = outcome other than "
+                       "ok,\nloaded = foreign host load above {:g} during the boot, no value = "
+                       "metric not recorded\n({})\n",
+                       set.contaminated_load,
+                       set.include_failed
+                           ? "--include-failed: failed and loaded samples with a value are used"
+                           : "--include-failed uses failed and loaded samples that have a value");
+}
+
+std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {
+    if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) {
+        return "";
+    }
+    return signed_values ? fmt::format("[{}, {}]", format.signed_value(interval.low),
+                                       format.signed_value(interval.high))
+                         : fmt::format("[{}, {}]", format(interval.low), format(interval.high));
+}
+
+// "12.0 ms [10.0 ms, 14.0 ms]", or just the value when there is no interval.
+std::string with_interval(const std::string& value, const std::string& interval) {
+    return interval.empty() ? value : value + " " + interval;
+}
+
+// The unit for a difference and its interval: from the largest of the three, so an interval
+// around a zero difference still prints in milliseconds when it is milliseconds wide.
+double difference_scale(const Comparison& c) {
+    double scale = 0;
+    for (double value : {c.difference, c.difference_ci.low, c.difference_ci.high}) {
+        if (std::isfinite(value)) {
+            scale = std::max(scale, std::fabs(value));
+        }
+    }
+    return scale;
+}
+
+std::string ratio_text(const Comparison& comparison) {
+    if (!std::isfinite(comparison.ratio)) {
+        return "-";
+    }
+    return fmt::format("{:.3f} ({:+.1f}%)", comparison.ratio, comparison.relative_change * 100);
+}
+
+std::string sides_text(const GroupComparison& group) {
+    if (!group.a) {
+        return "only in B";
+    }
+    if (!group.b) {
+        return "only in A";
+    }
+    return {};
+}
+
+std::string comparison_detail(const ComparisonSet& set, const GroupComparison& group) {
+    const Comparison& c = group.comparison;
+    if (!group.a || !group.b) {
+        return fmt::format("{}: cannot compare", sides_text(group));
+    }
+    if (c.verdict == Comparison::Verdict::Insufficient) {
+        return fmt::format("insufficient data: {} used sample{} in A, {} in B (need {} in each)",
+                           c.n_a, c.n_a == 1 ? "" : "s", c.n_b, k_min_samples_to_compare);
+    }
+    const ValueFormat medians(set.seconds, set.unit, c.median_a);
+    const ValueFormat difference(set.seconds, set.unit, difference_scale(c));
+    const std::string change =
+        std::isfinite(c.ratio)
+            ? fmt::format(" ({:+.1f}%, B / A {:.3f})", c.relative_change * 100, c.ratio)
+            : "";
+    return fmt::format("{}: median {} → {}{}, B − A {} (95% CI), n {} → {}",
+                       verdict_word(c.verdict, set.seconds), medians(c.median_a),
+                       medians(c.median_b), change,
+                       with_interval(difference.signed_value(c.difference),
+                                     interval_text(c.difference_ci, difference, true)),
+                       c.n_a, c.n_b);
+}
+
+} // namespace
+
+std::optional<ReportFormat> parse_report_format(std::string_view name) {
+    if (name == "text") {
+        return ReportFormat::Text;
+    }
+    if (name == "md" || name == "markdown") {
+        return ReportFormat::Markdown;
+    }
+    if (name == "csv") {
+        return ReportFormat::Csv;
+    }
+    if (name == "json") {
+        return ReportFormat::Json;
+    }
+    return std::nullopt;
+}
+
+std::string render_aligned(const Table& table) {
+    std::vector<size_t> widths(table.headers.size(), 0);
+    const auto measure = [&widths](const std::vector<std::string>& row) {
+        for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
+            widths[i] = std::max(widths[i], display_width(row[i]));
+        }
+    };
+    measure(table.headers);
+    for (const auto& row : table.rows) {
+        measure(row);
+    }
+    const auto line = [&](const std::vector<std::string>& row) {
+        std::string text;
+        for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
+            const bool right = i < table.right_aligned.size() && table.right_aligned[i];
+            text += (i == 0 ? "" : "  ") + pad(row[i], widths[i], right);
+        }
+        while (!text.empty() && text.back() == ' ') {
+            text.pop_back();
+        }
+        return text + "\n";
+    };
+    std::string out = line(table.headers);
+    for (const auto& row : table.rows) {
+        out += line(row);
+    }
+    return out;
+}
+
+std::string render_markdown(const Table& table) {
+    const auto cell = [](const std::string& text) {
+        std::string escaped;
+        for (char c : text) {
+            if (c == '|') {
+                escaped += "\\|";
+            } else if (c == '\n' || c == '\r') {
+                escaped += ' ';
+            } else {
+                escaped += c;
+            }
+        }
+        return escaped;
+    };
+    const auto line = [&cell](const std::vector<std::string>& row) {
+        std::string text = "|";
+        for (const auto& item : row) {
+            text += " " + cell(item) + " |";
+        }
+        return text + "\n";
+    };
+    std::string out = line(table.headers) + "|";
+    for (size_t i = 0; i < table.headers.size(); ++i) {
+        const bool right = i < table.right_aligned.size() && table.right_aligned[i];
+        out += right ? " ---: |" : " --- |";
+    }
+    out += "\n";
+    for (const auto& row : table.rows) {
+        out += line(row);
+    }
+    return out;
+}
+
+Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& statistics) {
+    Table table;
+    table.headers = set.axes;
+    table.right_aligned.assign(set.axes.size(), false);
+    for (const char* header : {"n", "median [95% CI]", "mean ± σ", "min … max"}) {
+        table.headers.emplace_back(header);
+        table.right_aligned.push_back(true);
+    }
+    table.headers.emplace_back("excluded");
+    table.right_aligned.push_back(false);
+    for (const auto& stats : statistics) {
+        std::vector<std::string> row;
+        for (const auto& value : stats.group->key) {
+            row.push_back(value.display());
+        }
+        row.push_back(std::to_string(stats.summary.n));
+        if (stats.summary.n == 0) {
+            row.insert(row.end(), {"-", "-", "-"});
+        } else {
+            const ValueFormat format(set.seconds, set.unit, stats.summary.median);
+            row.push_back(with_interval(format(stats.median.median),
+                                        interval_text(stats.median.ci, format, false)));
+            row.push_back(
+                fmt::format("{} ± {}", format(stats.summary.mean), format(stats.summary.stddev)));
+            row.push_back(
+                fmt::format("{} … {}", format(stats.summary.min), format(stats.summary.max)));
+        }
+        row.push_back(excluded_text(*stats.group));
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+std::string render_report_text(const SampleSet& set,
+                               const std::vector<GroupStatistics>& statistics) {
+    return report_heading(set) + "\n" + render_aligned(report_table(set, statistics)) +
+           exclusion_note(set);
+}
+
+std::string render_report_markdown(const SampleSet& set,
+                                   const std::vector<GroupStatistics>& statistics) {
+    const std::string note = exclusion_note(set);
+    return report_heading(set) + "\n\n" + render_markdown(report_table(set, statistics)) +
+           (note.empty() ? "" : "\n" + note);
+}
+
+std::string render_report_csv(const SampleSet& set) {
+    std::string out;
+    for (const auto& axis : set.axes) {
+        out += csv_field(axis) + ",";
+    }
+    out += "boot_id,run_id,cell_key,outcome,foreign_load,use,metric,value,unit,params_json\n";
+    for (const auto& group : set.groups) {
+        std::string prefix;
+        for (const auto& value : group.key) {
+            prefix +=
+                csv_field(value.kind == AxisValue::Kind::Missing ? "" : value.display()) + ",";
+        }
+        for (const auto& sample : group.samples) {
+            // "{}" prints the shortest text that reads back as the same double.
+            out += fmt::format("{}{},{},{},{},{},{},{},{},{},{}\n", prefix, sample.boot_id,
+                               sample.run_id, csv_field(sample.cell_key), csv_field(sample.outcome),
+                               sample.foreign_load ? fmt::format("{}", *sample.foreign_load) : "",
+                               to_string(sample.use), csv_field(set.metric),
+                               sample.value ? fmt::format("{}", *sample.value) : "",
+                               csv_field(set.unit), csv_field(sample.params_json));
+        }
+    }
+    return out;
+}
+
+std::string render_report_json(const SampleSet& set,
+                               const std::vector<GroupStatistics>& statistics) {
+    // Written by hand around small nlohmann pieces: a DOM of 100k samples with parsed params
+    // took 2 s and 300 MB; this streams one sample per line (jq- and grep-friendly) and copies
+    // the stored params text, which is JSON already.
+    nlohmann::json head = {{"metric", set.metric},
+                           {"unit", set.unit},
+                           {"by", set.axes},
+                           {"boots", set.boots},
+                           {"used", set.used}};
+    std::string out = json_text(head);
+    out.pop_back(); // reopen the object: groups follow
+    out += ",\"groups\":[";
+    for (size_t g = 0; g < statistics.size(); ++g) {
+        const GroupStatistics& stats = statistics[g];
+        const SampleGroup& group = *stats.group;
+        const bool empty = stats.summary.n == 0;
+        const auto stat = [empty](double value) {
+            return empty ? nlohmann::json(nullptr) : number_or_null(value);
+        };
+        const nlohmann::json fields = {
+            {"key", key_json(set.axes, group.key)},
+            {"label", group_label(set.axes, group.key)},
+            {"n", stats.summary.n},
+            {"median", stat(stats.median.median)},
+            {"median_ci95", interval_json(stats.median.ci)},
+            {"mean", stat(stats.summary.mean)},
+            {"stddev", stat(stats.summary.stddev)},
+            {"min", stat(stats.summary.min)},
+            {"max", stat(stats.summary.max)},
+            {"excluded",
+             {{"failed", group.failed}, {"loaded", group.loaded}, {"no_value", group.no_value}}}};
+        out += g == 0 ? "\n" : ",\n";
+        out += json_text(fields);
+        out.pop_back();
+        out += ",\"samples\":[";
+        for (size_t i = 0; i < group.samples.size(); ++i) {
+            const Sample& sample = group.samples[i];
+            out += i == 0 ? "\n" : ",\n";
+            out += fmt::format(R"({{"boot_id":{},"run_id":{},"cell":{},"outcome":{},)"
+                               R"("foreign_load":{},"use":"{}","value":{},"params":{}}})",
+                               sample.boot_id, sample.run_id, json_text(sample.cell_key),
+                               json_text(sample.outcome), json_number(sample.foreign_load),
+                               to_string(sample.use), json_number(sample.value),
+                               json_object_text(sample.params_json));
+        }
+        out += "]}";
+    }
+    out += "\n]}\n";
+    return out;
+}
+
+std::string verdict_word(Comparison::Verdict verdict, bool seconds) {
+    if (!seconds && verdict == Comparison::Verdict::Slower) {
+        return "higher";
+    }
+    if (!seconds && verdict == Comparison::Verdict::Faster) {
+        return "lower";
+    }
+    return std::string(to_string(verdict));
+}
+
+Table comparison_table(const ComparisonSet& set) {
+    Table table;
+    table.headers = set.axes;
+    table.right_aligned.assign(set.axes.size(), false);
+    for (const char* header : {"n A", "n B", "median A", "median B", "B − A [95% CI]", "B / A"}) {
+        table.headers.emplace_back(header);
+        table.right_aligned.push_back(true);
+    }
+    table.headers.emplace_back("verdict");
+    table.right_aligned.push_back(false);
+    for (const auto& group : set.groups) {
+        const Comparison& c = group.comparison;
+        std::vector<std::string> row;
+        for (const auto& value : group.key) {
+            row.push_back(value.display());
+        }
+        row.push_back(group.a ? std::to_string(c.n_a) : "-");
+        row.push_back(group.b ? std::to_string(c.n_b) : "-");
+        const ValueFormat medians(set.seconds, set.unit,
+                                  std::isfinite(c.median_a) ? c.median_a : c.median_b);
+        row.push_back(medians(c.median_a));
+        row.push_back(medians(c.median_b));
+        const ValueFormat difference(set.seconds, set.unit, difference_scale(c));
+        row.push_back(std::isfinite(c.difference)
+                          ? with_interval(difference.signed_value(c.difference),
+                                          interval_text(c.difference_ci, difference, true))
+                          : "-");
+        row.push_back(ratio_text(c));
+        const std::string sides = sides_text(group);
+        row.push_back(sides.empty() ? verdict_word(c.verdict, set.seconds) : sides);
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+std::string comparison_summary_line(const ComparisonSet& set) {
+    const bool seconds = set.seconds;
+    std::string line = fmt::format("{} group{}: {} {}, {} {}, {} no change, {} insufficient data",
+                                   set.groups.size(), set.groups.size() == 1 ? "" : "s", set.slower,
+                                   verdict_word(Comparison::Verdict::Slower, seconds), set.faster,
+                                   verdict_word(Comparison::Verdict::Faster, seconds),
+                                   set.no_change, set.insufficient);
+    if (set.only_a > 0 || set.only_b > 0) {
+        line += fmt::format(" ({} only in A, {} only in B)", set.only_a, set.only_b);
+    }
+    const GeometricMean& g = set.geometric_mean;
+    if (g.n > 0) {
+        line += fmt::format("; geometric mean of B/A {:.4f} [{:.4f}, {:.4f}] over {} group{}",
+                            g.value, g.ci.low, g.ci.high, g.n, g.n == 1 ? "" : "s");
+    }
+    if (set.threshold > 0) {
+        line += fmt::format("; changes within {:g}% not counted", set.threshold * 100);
+    }
+    return line;
+}
+
+std::string render_comparison_text(const ComparisonSet& set, const std::string& label_a,
+                                   const std::string& label_b) {
+    return fmt::format("{}: A = {}, B = {}\n", set.metric, label_a, label_b) +
+           render_aligned(comparison_table(set)) + comparison_summary_line(set) + "\n";
+}
+
+std::string render_comparison_markdown(const ComparisonSet& set, const std::string& label_a,
+                                       const std::string& label_b) {
+    return fmt::format("{}: A = {}, B = {}\n\n", set.metric, label_a, label_b) +
+           render_markdown(comparison_table(set)) + "\n" + comparison_summary_line(set) + "\n";
+}
+
+nlohmann::json comparison_json(const ComparisonSet& set, const std::string& label_a,
+                               const std::string& label_b) {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const auto& group : set.groups) {
+        const Comparison& c = group.comparison;
+        groups.push_back({{"key", key_json(set.axes, group.key)},
+                          {"label", group_label(set.axes, group.key)},
+                          {"in_a", group.a != nullptr},
+                          {"in_b", group.b != nullptr},
+                          {"n_a", c.n_a},
+                          {"n_b", c.n_b},
+                          {"median_a", number_or_null(c.median_a)},
+                          {"median_b", number_or_null(c.median_b)},
+                          {"difference", number_or_null(c.difference)},
+                          {"difference_ci95", interval_json(c.difference_ci)},
+                          {"ratio", number_or_null(c.ratio)},
+                          {"ratio_ci95", interval_json(c.ratio_ci)},
+                          {"relative_change", number_or_null(c.relative_change)},
+                          {"verdict", std::string(to_string(c.verdict))}});
+    }
+    const GeometricMean& g = set.geometric_mean;
+    return {{"metric", set.metric},
+            {"unit", set.unit},
+            {"by", set.axes},
+            {"a", label_a},
+            {"b", label_b},
+            {"threshold", set.threshold},
+            {"groups", std::move(groups)},
+            {"counts",
+             {{"slower", set.slower},
+              {"faster", set.faster},
+              {"no_change", set.no_change},
+              {"insufficient", set.insufficient},
+              {"only_a", set.only_a},
+              {"only_b", set.only_b}}},
+            {"geometric_mean_ratio",
+             {{"n", g.n},
+              {"value", number_or_null(g.value)},
+              {"ci95", interval_json(g.ci)},
+              {"skipped", g.skipped}}}};
+}
+
+std::string render_junit(const ComparisonSet& set, const std::string& suite_name) {
+    const int tests = static_cast<int>(set.groups.size());
+    const std::string counts =
+        fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\"", tests, set.slower,
+                    set.insufficient);
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += fmt::format("<testsuites name=\"bootbench compare\" {}>\n", counts);
+    out += fmt::format("  <testsuite name=\"{}\" {}>\n", xml_escape(suite_name), counts);
+    const std::string classname = xml_escape("bootbench.compare." + set.metric);
+    for (const auto& group : set.groups) {
+        const std::string name = xml_escape(group_label(set.axes, group.key));
+        const std::string detail = xml_escape(comparison_detail(set, group));
+        out += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n", classname, name);
+        switch (group.comparison.verdict) {
+        case Comparison::Verdict::Slower:
+            out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
+                               verdict_word(group.comparison.verdict, set.seconds), detail, detail);
+            break;
+        case Comparison::Verdict::Insufficient:
+            out += fmt::format("      <skipped message=\"{}\"/>\n", detail);
+            break;
+        case Comparison::Verdict::Faster:
+        case Comparison::Verdict::NoChange:
+            out += fmt::format("      <system-out>{}</system-out>\n", detail);
+            break;
+        }
+        out += "    </testcase>\n";
+    }
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
+std::string csv_field(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        return std::string(text);
+    }
+    std::string quoted = "\"";
+    for (char c : text) {
+        quoted += c;
+        if (c == '"') {
+            quoted += '"';
+        }
+    }
+    return quoted + "\"";
+}
+
+std::string xml_escape(std::string_view text) {
+    std::string escaped;
+    escaped.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            escaped += "&amp;";
+            break;
+        case '<':
+            escaped += "&lt;";
+            break;
+        case '>':
+            escaped += "&gt;";
+            break;
+        case '"':
+            escaped += "&quot;";
+            break;
+        case '\'':
+            escaped += "&apos;";
+            break;
+        default:
+            // XML 1.0 allows no control characters but tab, LF and CR, not even escaped.
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                escaped += '?';
+            } else {
+                escaped += c;
+            }
+        }
+    }
+    return escaped;
+}
+
+} // namespace bb
