@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/progress_sinks.h"
 #include "report/boot_summary.h"
 #include "runner/boot_series.h"
 #include "runner/default_kernel.h"
@@ -161,12 +162,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     StatusLine status;
     status.set_quiet(global.quiet);
     BootSeriesProgress progress;
-    progress.status = [&status](const std::string& text) { status.update(text); };
-    progress.note = [&status, &global](const std::string& text) {
-        if (!global.quiet) {
-            status.print(text);
-        }
-    };
+    progress.status = status_sink(status);
+    progress.note = note_sink(status, global);
     Database db(global.db_path());
     QemuLauncher launcher;
     const BootSeriesResult result = run_boot_series(db, launcher, request, progress);

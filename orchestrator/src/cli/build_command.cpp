@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/progress_sinks.h"
 #include "runner/kernel_build.h"
 #include "store/build_store.h"
 #include "util/error.h"
@@ -82,12 +83,8 @@ int run_build(const BuildOptions& options, const GlobalOptions& global) {
     StatusLine status;
     status.set_quiet(global.quiet);
     BuildProgress progress;
-    progress.status = [&status](const std::string& text) { status.update(text); };
-    progress.note = [&status, &global](const std::string& text) {
-        if (!global.quiet) {
-            status.print(text);
-        }
-    };
+    progress.status = status_sink(status);
+    progress.note = note_sink(status, global);
     if (options.explain) {
         KernelBuilder builder(cache_dir(), progress);
         const BuildResult result = builder.explain(request);

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/progress_sinks.h"
 #include "experiment/experiment_parser.h"
 #include "runner/nightly.h"
 #include "util/terminal.h"
@@ -48,18 +49,7 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         const Experiment experiment = load_experiment(options->file);
         StatusLine status;
         status.set_quiet(global.quiet);
-        RunProgress progress;
-        progress.status = [&status](const std::string& text) { status.update(text); };
-        progress.note = [&status, &global](const std::string& text) {
-            if (!global.quiet) {
-                status.print(text);
-            }
-        };
-        progress.sample = [&status, &global](const std::string& text) {
-            if (!global.quiet) {
-                status.print(text);
-            }
-        };
+        const RunProgress progress = run_progress(status, global);
         NightlyOptions nightly;
         nightly.run.slots = options->slots;
         nightly.run.command_line = global.command_line;

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/progress_sinks.h"
 #include "experiment/experiment_parser.h"
 #include "report/run_summary.h"
 #include "runner/experiment_runner.h"
@@ -49,23 +50,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     }
     StatusLine status;
     status.set_quiet(global.quiet);
-    RunProgress progress;
-    progress.status = [&status](const std::string& text) { status.update(text); };
-    progress.note = [&status, &global](const std::string& text) {
-        if (!global.quiet) {
-            status.print(text);
-        }
-    };
-    progress.sample = [&status, &global](const std::string& text) {
-        if (global.quiet) {
-            return;
-        }
-        if (global.verbose || !status.smart()) {
-            status.print(text); // plain logs keep one line per sample
-        } else {
-            status.update(text);
-        }
-    };
+    const RunProgress progress = run_progress(status, global);
     RunOptions run_options;
     run_options.slots = options.slots;
     if (options.resume > 0) {

@@ -232,35 +232,33 @@ KernelBuilder::Prepared KernelBuilder::prepare(const BuildRequest& request) {
     return prepared;
 }
 
-BuildResult KernelBuilder::explain(const BuildRequest& request) {
-    Prepared prepared = prepare(request);
+BuildResult KernelBuilder::describe(const Prepared& prepared) const {
     BuildResult result;
     result.key = prepared.build_key.hex();
     result.explain = "config key inputs:\n" + prepared.config_key_explain +
                      "build key inputs:\n" + prepared.build_key.explain();
     result.artifact_dir = m_cache / "builds" / result.key;
+    result.image = result.artifact_dir / kernel_image_path(prepared.arch).filename();
+    result.source_identity = prepared.source.identity;
+    result.config_sha256 = sha256_hex(prepared.final_config);
+    result.toolchain = prepared.toolchain;
+    result.target = kernel_image_target(prepared.arch);
+    for (const auto& patch : prepared.patches) {
+        result.patch_names.push_back(patch.display_name());
+    }
     result.cache_hit = fs::exists(result.artifact_dir / k_stamp);
     return result;
+}
+
+BuildResult KernelBuilder::explain(const BuildRequest& request) {
+    return describe(prepare(request));
 }
 
 BuildResult KernelBuilder::build(const BuildRequest& request) {
     const double start = monotonic_seconds();
     Prepared prepared = prepare(request);
-    BuildResult result;
-    result.key = prepared.build_key.hex();
-    result.explain = "config key inputs:\n" + prepared.config_key_explain +
-                     "build key inputs:\n" + prepared.build_key.explain();
-    result.artifact_dir = m_cache / "builds" / result.key;
-    result.image = result.artifact_dir / kernel_image_path(request.arch).filename();
-    result.source_identity = prepared.source.identity;
-    result.config_sha256 = sha256_hex(prepared.final_config);
-    result.toolchain = prepared.toolchain;
-    result.target = kernel_image_target(request.arch);
-    for (const auto& patch : prepared.patches) {
-        result.patch_names.push_back(patch.display_name());
-    }
-    if (fs::exists(result.artifact_dir / k_stamp)) {
-        result.cache_hit = true;
+    BuildResult result = describe(prepared);
+    if (result.cache_hit) {
         result.seconds = monotonic_seconds() - start;
         return result;
     }

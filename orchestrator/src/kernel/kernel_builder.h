@@ -51,6 +51,7 @@ class KernelBuilder {
   private:
     struct Prepared;
     Prepared prepare(const BuildRequest& request);
+    BuildResult describe(const Prepared& prepared) const;
     void run_make(const Prepared& prepared, const std::vector<std::string>& targets,
                   const std::filesystem::path& log, int jobs);
 
