@@ -63,6 +63,18 @@ for arch in arm64 x86_64; do
   done
 done
 
+# A local tree, used as a user's own checkout would be (here: the unpacked Debian source): it is
+# copied, never written to, identified by path and mtime (it is not a git tree), and builds.
+tree=$(ls -d "${BOOTBENCH_CACHE:-/var/cache/bootbench}"/sources/linux-source-6.12_*/ | head -n1)
+before=$(find "$tree" -maxdepth 1 | wc -l)
+key=$("$BOOTBENCH" build --arch x86_64 --hz 250 --source "$tree" --json | key_of)
+expect_eq "$(q "select substr(source_identity, 1, 6) from builds where key = '$key'")" "local:" \
+  "local tree identity"
+expect_eq "$(find "$tree" -maxdepth 1 | wc -l)" "$before" "the user's tree is untouched"
+[ ! -e "$tree/.config" ] || fail "a .config appeared in the user's tree"
+"$BOOTBENCH" boot --build "$key" --bios OVMF.fd --accel tcg -n 1 --quiet
+expect_eq "$(q "select outcome from boots order by id desc limit 1")" ok "local-tree kernel boots"
+
 # An option that does not survive olddefconfig is an error listing it; nothing is built.
 set +e
 "$BOOTBENCH" build --arch x86_64 --hz 250 --set CONFIG_BOOTBENCH_NO_SUCH_OPTION=y 2>"$work/err"
@@ -93,6 +105,6 @@ set -e
 expect_eq "$status" 2 "exit status for a bad patch"
 grep -q "0001-bad.patch" "$work/err" || fail "patch message lacks the patch: $(cat "$work/err")"
 grep -q "kernel/rcu/srcutree.c: hunk #1" "$work/err" || fail "patch message lacks file and hunk: $(cat "$work/err")"
-expect_eq "$(q "select count(*) from builds")" 6 "no build row for failures"
+expect_eq "$(q "select count(*) from builds")" 7 "no build row for failures"
 no_qemu_left
 echo PASS
