@@ -52,6 +52,8 @@ class KernelBuilder {
     struct Prepared;
     Prepared prepare(const BuildRequest& request);
     BuildResult describe(const Prepared& prepared) const;
+    void collect_modules(const Prepared& prepared, const std::filesystem::path& artifacts,
+                         const std::filesystem::path& log);
     void run_make(const Prepared& prepared, const std::vector<std::string>& targets,
                   const std::filesystem::path& log, int jobs);
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <string>
 
 namespace bb {
@@ -8,13 +9,17 @@ namespace bb {
 // process dies however it dies, so a crashed holder never leaves a stale lock behind.
 class FileLock {
   public:
-    // Throws Error naming the holder's pid (written into the file) when the lock is taken.
-    FileLock(const std::filesystem::path& path, const std::string& what);
+    enum class Mode { FailIfHeld, WaitIfHeld };
+    // FailIfHeld throws Error naming the holder's pid (written into the file) when the lock is
+    // taken; WaitIfHeld calls `on_wait` once and blocks until the holder lets go.
+    FileLock(const std::filesystem::path& path, const std::string& what,
+             Mode mode = Mode::FailIfHeld, const std::function<void(const std::string&)>& on_wait = {});
     ~FileLock();
     FileLock(const FileLock&) = delete;
     FileLock& operator=(const FileLock&) = delete;
 
   private:
+    void write_pid();
     int m_fd = -1;
 };
 
