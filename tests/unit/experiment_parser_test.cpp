@@ -418,3 +418,26 @@ TEST_CASE("did_you_mean suggests only close candidates", "[experiment]") {
     CHECK_FALSE(bb::did_you_mean("abcdefXYZW", {"abcdefghij"}).has_value());
     CHECK_FALSE(bb::did_you_mean("anything", {}).has_value());
 }
+
+TEST_CASE("histogram extractors need a bucket width and only they take one", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\nguest:\n  metrics:\n    - name: m\n"
+                             "      regex: 'took (\\d+)'\n";
+    const Experiment ok =
+        parse_experiment(head + "      histogram: true\n      scale: 0.001\n      bucket: 250\n",
+                         "e.yaml");
+    REQUIRE(ok.guest.metrics.size() == 1);
+    CHECK(ok.guest.metrics[0].histogram);
+    CHECK(ok.guest.metrics[0].scale == Approx(0.001));
+    CHECK(ok.guest.metrics[0].bucket == Approx(250));
+    CHECK(error_of(head + "      histogram: true\n") ==
+          "exp.yaml:8:18: histogram: a histogram needs 'bucket', the bucket width in the "
+          "metric's unit (after 'scale')");
+    CHECK(error_of(head + "      bucket: 10\n") ==
+          "exp.yaml:8:15: bucket: only a histogram metric has buckets (add 'histogram: true')");
+    CHECK(error_of(head + "      histogram: yes please\n      bucket: 1\n") ==
+          "exp.yaml:8:18: histogram: expected true or false, got \"yes please\"");
+    CHECK(error_of(head + "      histogram: true\n      bucket: -5\n") ==
+          "exp.yaml:9:15: bucket: expected a bucket width > 0, got \"-5\"");
+    CHECK(error_of(head + "      scale: 0\n") ==
+          "exp.yaml:8:14: scale: expected a factor > 0, got \"0\"");
+}

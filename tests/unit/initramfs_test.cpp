@@ -366,3 +366,27 @@ TEST_CASE("require_static_elf on the host's real binaries", "[elf]") {
                    Catch::Contains("dynamically linked"));
     }
 }
+
+TEST_CASE("files in missing directories bring their parents, each once and first",
+          "[initramfs]") {
+    if (!have_busybox()) {
+        return;
+    }
+    bb::test::TempDir dir;
+    bb::test::write_bytes(dir / "a.ko", "module a");
+    bb::test::write_bytes(dir / "b.ko", "module b");
+    bb::InitramfsSpec spec;
+    spec.arch = Arch::X86_64;
+    spec.busybox = k_busybox;
+    spec.init_script = bb::default_init_script();
+    spec.files = {{"/lib/modules/a.ko", dir / "a.ko", 0644},
+                  {"/lib/modules/b.ko", dir / "b.ko", 0644},
+                  {"/etc/deep/x", dir / "a.ko", 0644}};
+    const auto entries = read_cpio_gz(bb::build_initramfs(spec, dir / "cache").path);
+    for (const char* directory : {"lib", "lib/modules", "etc/deep"}) {
+        INFO(directory);
+        REQUIRE(entries.count(directory) == 1);
+        CHECK(entries.at(directory).type == AE_IFDIR);
+    }
+    CHECK(entries.at("lib/modules/b.ko").data == "module b");
+}

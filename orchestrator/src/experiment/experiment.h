@@ -61,11 +61,16 @@ struct Axes {
     std::vector<Topology> topology;
 };
 
-// A console regex whose single capture group is the metric's value.
+// A console regex whose single capture group is the metric's value. A `histogram` extractor
+// turns every match of a boot into one observation of a distribution instead (e.g. rcuscale's
+// 10,000 "writer-duration" lines): stored as buckets plus n/p50/p90/p99/max metrics.
 struct MetricExtractor {
     std::string name;
     std::string regex; // ECMAScript, compiles, exactly one capture group
     std::string unit;
+    bool histogram = false;
+    double scale = 1;     // multiplies each captured value (e.g. 0.001: ns -> us)
+    double bucket = 0;    // histogram bucket width in the scaled unit; > 0 when histogram
 };
 
 struct GuestSettings {

@@ -40,7 +40,8 @@ const std::vector<std::string> k_axes_keys{"hz",       "cmdline", "smp", "memory
                                            "firmware", "machine", "cpu", "topology"};
 const std::vector<std::string> k_guest_keys{"workload", "markers", "metrics", "cmdline"};
 const std::vector<std::string> k_marker_keys{"timing", "end"};
-const std::vector<std::string> k_metric_keys{"name", "regex", "unit"};
+const std::vector<std::string> k_metric_keys{"name", "regex", "unit", "histogram", "scale",
+                                             "bucket"};
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
 
@@ -597,6 +598,38 @@ MetricExtractor ExperimentReader::read_metric(const YAML::Node& node) const {
     }
     if (const auto found = entries.find("unit"); found != entries.end()) {
         metric.unit = string_value(found->second);
+    }
+    const auto positive = [this](const Entry& entry, const std::string& what) {
+        const auto value =
+            entry.value.IsScalar() ? parse_number(entry.value.Scalar()) : std::optional<double>();
+        if (!value || *value <= 0) {
+            fail(entry.value, fmt::format("{}: expected {} > 0, got {}", entry.key.Scalar(), what,
+                                          describe(entry.value)));
+        }
+        return *value;
+    };
+    if (const auto found = entries.find("scale"); found != entries.end()) {
+        metric.scale = positive(found->second, "a factor");
+    }
+    const auto bucket = entries.find("bucket");
+    if (const auto found = entries.find("histogram"); found != entries.end()) {
+        const std::string text = string_value(found->second);
+        if (text != "true" && text != "false") {
+            fail(found->second.value,
+                 fmt::format("histogram: expected true or false, got {}", in_quotes(text)));
+        }
+        metric.histogram = text == "true";
+        if (metric.histogram && bucket == entries.end()) {
+            fail(found->second.value, "histogram: a histogram needs 'bucket', the bucket width "
+                                      "in the metric's unit (after 'scale')");
+        }
+    }
+    if (bucket != entries.end()) {
+        if (!metric.histogram) {
+            fail(bucket->second.value, "bucket: only a histogram metric has buckets (add "
+                                       "'histogram: true')");
+        }
+        metric.bucket = positive(bucket->second, "a bucket width");
     }
     return metric;
 }

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include <memory>
+#include <set>
+#include <vector>
 
 namespace bb {
 
@@ -126,9 +128,21 @@ Initramfs build_initramfs(const InitramfsSpec& spec, const fs::path& cache) {
         cpio.file("/bin/busybox", 0755, read_file(spec.busybox));
         cpio.symlink("/bin/sh", "busybox");
         cpio.file("/init", 0755, spec.init_script);
+        // The kernel's unpacker creates no missing parents: emit each directory once, first.
+        std::set<std::string> directories{"/bin", "/sbin", "/dev", "/proc", "/sys", "/tmp", "/etc"};
         for (const auto& file : spec.files) {
             if (file.guest_path.empty() || file.guest_path.front() != '/') {
                 throw Error("guest path must be absolute: " + file.guest_path);
+            }
+            std::vector<std::string> parents;
+            for (fs::path parent = fs::path(file.guest_path).parent_path();
+                 parent != parent.root_path(); parent = parent.parent_path()) {
+                parents.push_back(parent.string());
+            }
+            for (auto it = parents.rbegin(); it != parents.rend(); ++it) {
+                if (directories.insert(*it).second) {
+                    cpio.directory(*it);
+                }
             }
             cpio.file(file.guest_path, file.mode, read_file(file.host_path));
         }

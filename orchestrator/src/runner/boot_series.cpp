@@ -46,7 +46,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
         }
         spec.initrd = *request.initrd;
     } else {
-        const Initramfs image = prepare_guest_image(spec.arch, request.workload_script);
+        const Initramfs image = prepare_guest_image(spec.arch, request.workload_script, spec.kernel);
         spec.initrd = image.path;
         progress.note(fmt::format("initramfs {} ({})", image.path.string(),
                                   image.cache_hit ? "cached" : "built"));

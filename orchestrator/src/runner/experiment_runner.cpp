@@ -34,6 +34,8 @@ struct BuiltKernel {
     fs::path image;
     std::string key;
     std::string kernel_sha256;
+    fs::path initrd;
+    std::string initrd_sha256;
 };
 
 BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
@@ -143,15 +145,19 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                                   built.key.substr(0, 12), format_seconds(built.seconds)));
         report.builds += 1;
         report.builds_cached += built.cache_hit ? 1 : 0;
-        kernels[cell.build_id] = {built.image, built.key, sha256_file(built.image)};
+        kernels[cell.build_id] = {built.image, built.key, sha256_file(built.image), {}, {}};
     }
     if (interrupted()) {
         throw Error("interrupted while building; nothing was booted");
     }
 
     const Arch arch = experiment.kernel.arch;
-    const Initramfs image = prepare_guest_image(arch, experiment.guest.workload);
-    const std::string initrd_sha256 = sha256_file(image.path);
+    // One image per kernel: a modular kernel brings its own modules into the guest.
+    for (auto& [build_id, kernel] : kernels) {
+        const Initramfs image = prepare_guest_image(arch, experiment.guest.workload, kernel.image);
+        kernel.initrd = image.path;
+        kernel.initrd_sha256 = sha256_file(image.path);
+    }
     std::map<std::string, Firmware> firmware;
     for (const auto& cell : cells) {
         if (cell.firmware && !firmware.count(*cell.firmware)) {
@@ -163,7 +169,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         QemuSpec spec;
         spec.arch = arch;
         spec.kernel = kernels.at(cell.build_id).image;
-        spec.initrd = image.path;
+        spec.initrd = kernels.at(cell.build_id).initrd;
         spec.machine = cell.machine;
         spec.cpu = cell.cpu;
         spec.smp = cell.smp.value_or(2);
@@ -208,7 +214,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     limits.silence_timeout_s = experiment.silence_s;
     std::vector<LineExtractor> extractors;
     for (const auto& metric : experiment.guest.metrics) {
-        extractors.push_back({metric.name, metric.regex, metric.unit});
+        extractors.push_back({metric.name, metric.regex, metric.unit, metric.histogram,
+                              metric.scale, metric.bucket});
     }
 
     std::mutex mutex; // guards the queue, the store and the counters below
@@ -260,14 +267,18 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             const BuiltKernel& kernel = kernels.at(cell.build_id);
             boot.kernel_sha256 = kernel.kernel_sha256;
             boot.build_key = kernel.key;
-            boot.initrd_sha256 = initrd_sha256;
+            boot.initrd_sha256 = kernel.initrd_sha256;
             boot.accel_reason = accel.reason;
             if (cell.firmware) {
                 boot.firmware_name = *cell.firmware;
                 boot.firmware_sha256 = firmware.at(*cell.firmware).sha256;
             }
-            for (auto& metric : extract_metrics(boot.console_log, extractors)) {
+            auto extracted = extract_metrics(boot.console_log, extractors);
+            for (auto& metric : extracted.metrics) {
                 boot.metrics.push_back(std::move(metric));
+            }
+            for (auto& bucket : extracted.histograms) {
+                boot.histograms.push_back(std::move(bucket));
             }
             const bool interrupted_boot =
                 boot.outcome == BootOutcome::InfraError && interrupted();

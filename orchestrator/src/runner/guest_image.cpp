@@ -5,11 +5,29 @@
 #include "util/error.h"
 #include "util/paths.h"
 
+#include <algorithm>
+
 namespace bb {
 
 namespace fs = std::filesystem;
 
-Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload_script) {
+std::vector<fs::path> kernel_modules_beside(const fs::path& kernel_image) {
+    std::vector<fs::path> modules;
+    const fs::path directory = kernel_image.parent_path() / "modules";
+    if (kernel_image.empty() || !fs::is_directory(directory)) {
+        return modules;
+    }
+    for (const auto& entry : fs::directory_iterator(directory)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".ko") {
+            modules.push_back(entry.path());
+        }
+    }
+    std::sort(modules.begin(), modules.end()); // the image key must not depend on readdir order
+    return modules;
+}
+
+Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload_script,
+                              const fs::path& kernel_image) {
     InitramfsSpec spec;
     spec.arch = arch;
     spec.busybox = find_busybox(arch);
@@ -21,6 +39,9 @@ Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload
         spec.init_script = init_script_running("/workload.sh");
     } else {
         spec.init_script = default_init_script();
+    }
+    for (const auto& module : kernel_modules_beside(kernel_image)) {
+        spec.files.push_back({"/lib/modules/" + module.filename().string(), module, 0644});
     }
     return build_initramfs(spec, cache_dir());
 }

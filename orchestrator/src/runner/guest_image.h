@@ -3,12 +3,19 @@
 
 #include <filesystem>
 #include <optional>
+#include <vector>
 
 namespace bb {
 
 // bootbench's own initramfs for `arch`: busybox + the marker-printing /init, plus a workload
-// script run between the markers when given. Cached by content in the cache directory.
+// script run between the markers when given, plus the kernel's modules (the `modules/`
+// directory beside a built kernel image) flat in /lib/modules for busybox insmod. Cached by
+// content in the cache directory.
 Initramfs prepare_guest_image(Arch arch,
-                              const std::optional<std::filesystem::path>& workload_script);
+                              const std::optional<std::filesystem::path>& workload_script,
+                              const std::filesystem::path& kernel_image = {});
+
+// The modules bootbench's builder keeps beside a kernel image; empty when it has none.
+std::vector<std::filesystem::path> kernel_modules_beside(const std::filesystem::path& kernel_image);
 
 } // namespace bb
