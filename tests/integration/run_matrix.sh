@@ -49,4 +49,26 @@ expect_eq "$(q "select status from runs where id = $run_id")" running "killed ru
 expect_eq "$(q "select count(*) from boots where run_id = $run_id")" 4 "resume completes the run (had $before)"
 expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots where run_id = $run_id group by 1, 2 having count(*) > 1)")" 0 "no duplicate samples"
 expect_eq "$(q "select status from runs where id = $run_id")" done "resumed run done"
+
+# Ctrl-C (SIGINT) in the middle of a boot: the guest is stopped, the unfinished boot is not
+# stored as a sample, the run is marked interrupted and bootbench exits 130.
+"$BOOTBENCH" run "$config" --seed 3 --slots 1 >"$work/sigint.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+  pgrep -P "$pid" -f qemu-system >/dev/null && break
+  sleep 0.2
+done
+children=$(pgrep -P "$pid" -f qemu-system || true)
+[ -n "$children" ] || fail "no guest was running when SIGINT was to be sent"
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+expect_eq "$status" 130 "exit status after SIGINT"
+for child in $children; do
+  [ -e "/proc/$child" ] && ! grep -q ') Z ' "/proc/$child/stat" && fail "qemu $child survived SIGINT"
+done
+expect_eq "$(q "select status from runs where seed = 3")" interrupted "run marked interrupted"
+expect_eq "$(q "select count(*) from boots b join runs r on r.id = b.run_id where r.seed = 3 and b.outcome != 'ok'")" 0 \
+  "the interrupted boot is not stored as a failed sample"
+expect_eq "$(q "pragma integrity_check")" ok "integrity after SIGINT"
 echo PASS

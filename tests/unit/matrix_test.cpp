@@ -328,3 +328,34 @@ TEST_CASE("sequential order and degenerate schedules", "[matrix]") {
     CHECK(bb::schedule_order(numbered_cells(1), 2, 7, true) ==
           std::vector<std::pair<size_t, int>>{{0, 0}, {0, 1}});
 }
+
+TEST_CASE("--only keeps the cells with the listed values and names bad axes and values",
+          "[matrix]") {
+    const auto experiment = parse_experiment(k_srcu, "/e/exp.yaml");
+    const auto all = expand_matrix(experiment);
+    const auto some = bb::restrict_cells(
+        experiment, all, bb::parse_axis_restrictions({"hz=100,250", "variant=prefix"}));
+    REQUIRE(some.size() == 4); // 2 HZ x 1 variant x 2 reader counts
+    for (const auto& cell : some) {
+        CHECK(cell.variant == "prefix");
+        CHECK(*cell.hz != 1000);
+    }
+    const auto readers = bb::restrict_cells(
+        experiment, all, bb::parse_axis_restrictions({"rcuscale.nreaders=2"}));
+    CHECK(readers.size() == 6);
+    CHECK(bb::restrict_cells(experiment, all, {}).size() == all.size());
+
+    auto error_of = [&](const std::vector<std::string>& specs) {
+        try {
+            bb::restrict_cells(experiment, all, bb::parse_axis_restrictions(specs));
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of({"hz"}) == "--only hz: expected AXIS=VALUE[,VALUE...], e.g. hz=100,250");
+    CHECK(error_of({"smp=2"}) ==
+          "--only smp: the experiment has no axis 'smp' (axes: variant, hz, rcuscale.nreaders)");
+    CHECK(error_of({"hz=300"}) ==
+          "--only hz=300: '300' is not a value of hz (values: 100, 250, 1000)");
+}

@@ -22,6 +22,7 @@ struct RunCommandOptions {
     int jobs = 0;
     bool json = false;
     bool validate = false;
+    std::vector<std::string> only;
 };
 
 constexpr const char* k_run_help = R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
@@ -35,8 +36,12 @@ leaves no qemu behind (they die with it) and resumes the same way.
 
 The file format is documented in docs/experiments.md.
 
+--only AXIS=V1,V2 runs the cells with those values now; the same run (same seed) picks up the
+rest later, e.g. the HZ=1000 kernels on a night with time to build them.
+
 Examples:
   bootbench run configs/example.yaml
+  bootbench run configs/srcu-storm.yaml --seed 7 --only hz=100,250   # the rest later, same seed
   bootbench run configs/example.yaml --validate        # check the file, expand the matrix, stop
   bootbench run configs/srcu-storm.yaml --slots 1 --seed 7
   bootbench run configs/srcu-storm.yaml --resume 12
@@ -60,6 +65,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
         run_options.seed = static_cast<std::uint64_t>(options.seed);
     }
     run_options.build_jobs = options.jobs;
+    run_options.only = parse_axis_restrictions(options.only);
     run_options.command_line = global.command_line;
     Database db(global.db_path());
     const RunReport report = run_experiment(db, experiment, run_options, progress);
@@ -97,6 +103,8 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("--seed", options->seed, "shuffle seed (default: the file's, else random)");
     cmd->add_option("-j,--jobs", options->jobs, "make -j for kernel builds");
     cmd->add_flag("--json", options->json, "print results as JSON");
+    cmd->add_option("--only", options->only,
+                    "AXIS=V1,V2: run only the cells with these values (repeatable)");
     cmd->add_flag("--validate", options->validate, "only parse and validate the file");
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }

@@ -1,5 +1,10 @@
 #include "experiment/matrix.h"
 
+#include "util/error.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <charconv>
 #include <random>
@@ -274,6 +279,52 @@ std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cell
         }
     }
     return order;
+}
+
+AxisRestriction parse_axis_restrictions(const std::vector<std::string>& specs) {
+    AxisRestriction only;
+    for (const auto& spec : specs) {
+        const auto equals = spec.find('=');
+        if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
+            throw Error("--only " + spec + ": expected AXIS=VALUE[,VALUE...], e.g. hz=100,250");
+        }
+        std::vector<std::string> values;
+        std::string_view rest = std::string_view(spec).substr(equals + 1);
+        while (!rest.empty()) {
+            const auto comma = rest.find(',');
+            values.emplace_back(rest.substr(0, comma));
+            rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        }
+        only.emplace_back(spec.substr(0, equals), std::move(values));
+    }
+    return only;
+}
+
+std::vector<Cell> restrict_cells(const Experiment& experiment, std::vector<Cell> cells,
+                                 const AxisRestriction& only) {
+    for (const auto& [axis, values] : only) {
+        const std::vector<std::string> declared = axis_values(experiment, axis);
+        if (declared.empty()) {
+            throw Error(fmt::format("--only {}: the experiment has no axis '{}' (axes: {})", axis,
+                                    axis, fmt::join(declared_axes(experiment), ", ")));
+        }
+        for (const auto& value : values) {
+            if (std::find(declared.begin(), declared.end(), value) == declared.end()) {
+                throw Error(fmt::format("--only {}={}: '{}' is not a value of {} (values: {})",
+                                        axis, value, value, axis, fmt::join(declared, ", ")));
+            }
+        }
+        std::erase_if(cells, [&, &axis = axis, &values = values](const Cell& cell) {
+            const auto found = cell.params.find(axis);
+            if (found == cell.params.end()) {
+                return true;
+            }
+            const std::string text =
+                found->is_string() ? found->get<std::string>() : found->dump();
+            return std::find(values.begin(), values.end(), text) == values.end();
+        });
+    }
+    return cells;
 }
 
 } // namespace bb

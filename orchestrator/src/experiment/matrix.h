@@ -67,4 +67,12 @@ std::string build_id(const KernelBuildSpec& build);
 std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cells, int repeats,
                                                    std::uint64_t seed, bool shuffled);
 
+// `bootbench run --only AXIS=V1,V2`: keeps the cells whose value on each named axis is one of
+// the listed ones (canonical text, as in cell keys). Throws Error for an axis the experiment
+// does not declare or a value the axis does not have, naming the ones it has.
+using AxisRestriction = std::vector<std::pair<std::string, std::vector<std::string>>>;
+AxisRestriction parse_axis_restrictions(const std::vector<std::string>& specs);
+std::vector<Cell> restrict_cells(const Experiment& experiment, std::vector<Cell> cells,
+                                 const AxisRestriction& only);
+
 } // namespace bb

@@ -71,9 +71,12 @@ std::string eta_text(double seconds) {
 
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
                          const RunProgress& progress) {
-    const std::vector<Cell> cells = expand_matrix(experiment);
+    const std::vector<Cell> cells =
+        restrict_cells(experiment, expand_matrix(experiment), options.only);
     if (cells.empty()) {
-        throw Error(experiment.file_name + ": include/exclude rules leave no cell to run");
+        throw Error(experiment.file_name + (options.only.empty()
+                                                ? ": include/exclude rules leave no cell to run"
+                                                : ": --only leaves no cell to run"));
     }
     for (const auto& cell : cells) {
         if (cell.topology == Topology::Nested) {

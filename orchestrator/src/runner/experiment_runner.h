@@ -1,4 +1,5 @@
 #pragma once
+#include "experiment/matrix.h"
 #include "experiment/experiment.h"
 #include "store/database.h"
 
@@ -17,6 +18,7 @@ struct RunOptions {
     std::string command_line;
     int build_jobs = 0;
     double contaminated_load = 0.25;       // foreign load above this flags a sample
+    AxisRestriction only;                  // --only: run a subset of the cells now
 };
 
 struct RunProgress {
