@@ -17,6 +17,10 @@ if [ ! -f "$module" ]; then
   echo "BOOTBENCH-ERROR rcuscale.ko is not in the image (is the kernel built with the rcuscale fragment?)"
   exit 1
 fi
+# rcuscale needs the torture framework; it is a module too when rcuscale is.
+if [ -f /lib/modules/torture.ko ]; then
+  insmod /lib/modules/torture.ko || exit 1
+fi
 echo "rcuscale workload: insmod rcuscale.ko $params"
 # shellcheck disable=SC2086 # one word per parameter
 insmod "$module" $params || exit 1
@@ -28,7 +32,7 @@ done
 # "writer-duration" line per recorded grace period.
 rmmod rcuscale
 # Whole-run rate from the summary line: time for 6,000 grace-period batches, the seed's unit.
-dmesg | awk '/scale: .* start: .* duration: .* batches: / {
+dmesg | awk '/ duration: / && / batches: / {
   for (i = 1; i <= NF; i++) {
     if ($i == "duration:") duration = $(i + 1)
     if ($i == "batches:") batches = $(i + 1)

@@ -546,3 +546,15 @@ TEST_CASE("tail() is a suffix of the console even when tail_bytes exceeds half t
     REQUIRE_FALSE(tail.empty());
     CHECK(all.substr(all.size() - tail.size()) == tail);
 }
+
+TEST_CASE("a failed workload makes the boot a Crash even though the end marker follows",
+          "[console]") {
+    ConsoleMonitor monitor;
+    monitor.feed(k_marker_line, 1.0);
+    monitor.feed("insmod: can't insert 'rcuscale.ko'\nBOOTBENCH-MARKER workload-failed 1\n", 2.0);
+    monitor.feed("BOOTBENCH-MARKER end 2.1\n", 2.1);
+    REQUIRE(monitor.decided());
+    CHECK(monitor.outcome() == BootOutcome::Crash);
+    CHECK(monitor.reason() == "the workload failed (exit status 1)");
+    CHECK(monitor.marker_host_s() == 1.0); // the boot time itself is still known
+}

@@ -190,6 +190,14 @@ void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
             m_marker_host_s = host_s;
             m_marker_guest_s = guest;
         }
+        if (name == "workload-failed") {
+            // /init ran the workload and it failed: whatever follows has no results to keep.
+            decide(BootOutcome::Crash,
+                   fmt::format("the workload failed (exit status {})",
+                               guest ? fmt::format("{:.0f}", *guest) : "unknown"),
+                   host_s + m_limits.end_grace_s);
+            continue;
+        }
         if (name == m_limits.end_marker && !m_end_seen) {
             m_end_seen = true;
             if (m_marker_host_s) {

@@ -25,7 +25,9 @@ std::string default_init_script() {
 }
 
 std::string init_script_running(const std::string& workload_path) {
-    return std::string(k_prologue) + "/bin/busybox sh " + workload_path + "\n" + k_epilogue;
+    // A failed workload makes the sample a failure instead of an "ok" boot without results.
+    return std::string(k_prologue) + "/bin/busybox sh " + workload_path +
+           " || echo \"BOOTBENCH-MARKER workload-failed $?\"\n" + k_epilogue;
 }
 
 } // namespace bb
