@@ -328,3 +328,17 @@ TEST_CASE("sequential order and degenerate schedules", "[matrix]") {
     CHECK(bb::schedule_order(numbered_cells(1), 2, 7, true) ==
           std::vector<std::pair<size_t, int>>{{0, 0}, {0, 1}});
 }
+
+TEST_CASE("nested cells build their kernel as a KVM host", "[matrix]") {
+    const auto cells = cells_of(R"(name: t
+kernel:
+  arch: arm64
+  fragments: [tracing]
+axes:
+  topology: [guest, nested]
+)");
+    REQUIRE(cells.size() == 2);
+    CHECK(cells[0].build.fragments == std::vector<std::string>{"tracing"});
+    CHECK(cells[1].build.fragments == std::vector<std::string>{"tracing", "arm64-kvm-host"});
+    CHECK(cells[0].build_id != cells[1].build_id);
+}

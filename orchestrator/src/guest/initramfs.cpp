@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <memory>
+#include <set>
 
 namespace bb {
 
@@ -117,8 +118,21 @@ Initramfs build_initramfs(const InitramfsSpec& spec, const fs::path& cache) {
     temp += ".tmp." + std::to_string(getpid());
     try {
         CpioBuilder cpio(temp);
+        std::set<std::string> directories;
+        // The kernel's unpacker creates no missing parents: each directory comes first.
+        auto directory = [&](const std::string& path) {
+            for (size_t slash = path.find('/', 1); slash != std::string::npos;
+                 slash = path.find('/', slash + 1)) {
+                if (directories.insert(path.substr(0, slash)).second) {
+                    cpio.directory(path.substr(0, slash));
+                }
+            }
+            if (directories.insert(path).second) {
+                cpio.directory(path);
+            }
+        };
         for (const char* dir : {"/bin", "/sbin", "/dev", "/proc", "/sys", "/tmp", "/etc"}) {
-            cpio.directory(dir);
+            directory(dir);
         }
         // The kernel opens /dev/console for /init before anything can mount devtmpfs.
         cpio.char_device("/dev/console", 5, 1);
@@ -129,6 +143,9 @@ Initramfs build_initramfs(const InitramfsSpec& spec, const fs::path& cache) {
         for (const auto& file : spec.files) {
             if (file.guest_path.empty() || file.guest_path.front() != '/') {
                 throw Error("guest path must be absolute: " + file.guest_path);
+            }
+            if (const size_t slash = file.guest_path.rfind('/'); slash > 0) {
+                directory(file.guest_path.substr(0, slash));
             }
             cpio.file(file.guest_path, file.mode, read_file(file.host_path));
         }
