@@ -558,3 +558,41 @@ TEST_CASE("a failed workload makes the boot a Crash even though the end marker f
     CHECK(monitor.reason() == "the workload failed (exit status 1)");
     CHECK(monitor.marker_host_s() == 1.0); // the boot time itself is still known
 }
+
+TEST_CASE("a start marker makes the boot time the span from it to the timing marker",
+          "[console]") {
+    MonitorLimits limits;
+    limits.start_marker = "l2-start";
+    limits.end_marker = "l1-end";
+    ConsoleMonitor monitor(limits);
+    // A timing marker before the start marker (L1's own, say) does not count.
+    monitor.feed("BOOTBENCH-MARKER boot-done 1.0\n", 5.0);
+    CHECK_FALSE(monitor.marker_host_s().has_value());
+    monitor.feed("BOOTBENCH-MARKER l2-start 9.5\n", 10.0);
+    CHECK(monitor.start_marker_host_s() == 10.0);
+    monitor.feed("BOOTBENCH-MARKER boot-done 4.2\n", 25.5);
+    REQUIRE(monitor.marker_host_s().has_value());
+    CHECK(*monitor.marker_host_s() == Approx(15.5));
+    CHECK(*monitor.marker_guest_s() == Approx(4.2)); // the L2 guest's own clock
+    monitor.feed("BOOTBENCH-MARKER end 4.3\n", 26.0);
+    CHECK_FALSE(monitor.decided()); // L2's end is not the run's end
+    monitor.feed("BOOTBENCH-MARKER l1-end 40.0\n", 41.0);
+    CHECK(monitor.outcome() == BootOutcome::Ok);
+}
+
+TEST_CASE("a nested guest's power-off does not stop the outer guest", "[console]") {
+    MonitorLimits limits;
+    limits.start_marker = "l2-start";
+    limits.end_marker = "l1-end";
+    limits.stop_on_power_down = false;
+    ConsoleMonitor monitor(limits);
+    monitor.feed("BOOTBENCH-MARKER l2-start 9.5\nBOOTBENCH-MARKER boot-done 4.2\n", 10.0);
+    monitor.feed("[    4.5] reboot: Power down\n", 12.0);
+    CHECK(count_kind(monitor, Kind::PowerDown) == 1);
+    CHECK_FALSE(monitor.decided());
+    CHECK_FALSE(monitor.stop_at().has_value());
+    monitor.feed("BOOTBENCH-METRIC srcu_expedited_calls 1079 count\n", 13.0);
+    monitor.feed("BOOTBENCH-MARKER l1-end 14.0\n", 14.0);
+    CHECK(monitor.outcome() == BootOutcome::Ok);
+    CHECK(monitor.metrics().size() == 1);
+}

@@ -240,7 +240,7 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
           "exp.yaml:1:1: the experiment is empty (expected at least name and kernel.arch)");
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
-          "guest, repeats, timeout, silence, order, seed, include, exclude), got a list");
+          "guest, nested, repeats, timeout, silence, order, seed, include, exclude), got a list");
 }
 
 TEST_CASE("YAML syntax errors carry file, line and column", "[experiment]") {
@@ -440,4 +440,53 @@ TEST_CASE("histogram extractors need a bucket width and only they take one", "[e
           "exp.yaml:9:15: bucket: expected a bucket width > 0, got \"-5\"");
     CHECK(error_of(head + "      scale: 0\n") ==
           "exp.yaml:8:14: scale: expected a factor > 0, got \"0\"");
+}
+
+TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n";
+    const Experiment defaults = parse_experiment(head, "/x/exp.yaml");
+    CHECK_FALSE(defaults.nested.l2_kernel.has_value());
+    CHECK(defaults.nested.l2_smp == 1);
+    CHECK(defaults.nested.l2_memory_mb == 256);
+    CHECK(defaults.nested.l2_cmdline == "quiet");
+    CHECK(defaults.nested.l2_firmware == "bios");
+
+    const Experiment e = parse_experiment(head + R"(nested:
+  l2_kernel: ../k/Image
+  l2_smp: 2
+  l2_memory: 512
+  l2_cmdline: "quiet loglevel=0"
+  l2_firmware: pflash
+)",
+                                          "/x/exp.yaml");
+    CHECK(e.nested.l2_kernel == std::optional<std::filesystem::path>("/k/Image"));
+    CHECK(e.nested.l2_smp == 2);
+    CHECK(e.nested.l2_memory_mb == 512);
+    CHECK(e.nested.l2_cmdline == "quiet loglevel=0");
+    CHECK(e.nested.l2_firmware == "pflash");
+
+    CHECK(error_of(head + "nested:\n  l2_firmwar: bios\n") ==
+          R"(exp.yaml:7:3: unknown key "l2_firmwar" (did you mean "l2_firmware"?))");
+    CHECK(error_of(head + "nested:\n  l2_firmware: uefi\n") ==
+          "exp.yaml:7:16: l2_firmware: \"uefi\" is not a firmware mode (expected bios or pflash)");
+    CHECK(error_of(head + "nested:\n  l2_smp: 0\n") ==
+          "exp.yaml:7:11: l2_smp: expected an integer >= 1, got 0");
+    CHECK(error_of(head + "nested:\n  l2_memory: lots\n") ==
+          "exp.yaml:7:14: l2_memory: expected an integer, got \"lots\"");
+    CHECK(error_of(head + "nested:\n  l2_kernel: \"\"\n") ==
+          "exp.yaml:7:14: l2_kernel: expected the path of an arm64 kernel Image");
+    CHECK(error_of(head + "nested:\n  l2_cmdline: \"a='b'\"\n") ==
+          "exp.yaml:7:15: l2_cmdline: expected kernel parameters without \"'\"");
+    CHECK(error_of(head + "nested: [l2_smp]\n") ==
+          "exp.yaml:6:9: nested: expected a mapping with keys l2_kernel, l2_smp, l2_memory, "
+          "l2_cmdline, l2_firmware, got a list");
+}
+
+TEST_CASE("the nested topology needs arm64 and its settings need a nested cell", "[experiment]") {
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\nnested:\n  l2_smp: 2\n") ==
+          "exp.yaml:4:1: nested: L2 settings given but no cell uses the nested topology (add "
+          "topology: [nested] to axes)");
+    CHECK(error_of("name: t\nkernel:\n  arch: x86_64\naxes:\n  topology: [guest, nested]\n") ==
+          "exp.yaml:5:21: topology: nested needs kernel.arch arm64 (the L1 hypervisor runs under "
+          "-M virt,virtualization=on), got x86_64");
 }

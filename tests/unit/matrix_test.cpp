@@ -359,3 +359,17 @@ TEST_CASE("--only keeps the cells with the listed values and names bad axes and 
     CHECK(error_of({"hz=300"}) ==
           "--only hz=300: '300' is not a value of hz (values: 100, 250, 1000)");
 }
+
+TEST_CASE("nested cells build their kernel as a KVM host", "[matrix]") {
+    const auto cells = cells_of(R"(name: t
+kernel:
+  arch: arm64
+  fragments: [tracing]
+axes:
+  topology: [guest, nested]
+)");
+    REQUIRE(cells.size() == 2);
+    CHECK(cells[0].build.fragments == std::vector<std::string>{"tracing"});
+    CHECK(cells[1].build.fragments == std::vector<std::string>{"tracing", "arm64-kvm-host"});
+    CHECK(cells[0].build_id != cells[1].build_id);
+}

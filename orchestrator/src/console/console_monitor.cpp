@@ -153,15 +153,8 @@ void ConsoleMonitor::handle_line(std::string_view line, double host_s) {
     if (contains(line, "reboot: Power down") || contains(line, "System halted") ||
         contains(line, "reboot: System halted")) {
         record(ConsoleEvent::Kind::PowerDown, host_s, line);
-        // Some minimal kernels halt without powering qemu off: end the guest ourselves.
-        if (m_outcome == BootOutcome::Ok) {
-            m_stop_at = std::min(m_stop_at.value_or(host_s), host_s); // no need to wait longer
-        } else if (m_marker_host_s) {
-            decide(BootOutcome::Ok, "guest powered down", host_s);
-        } else {
-            decide(BootOutcome::Crash,
-                   fmt::format("guest powered down before marker '{}'", m_limits.timing_marker),
-                   host_s);
+        if (m_limits.stop_on_power_down) {
+            power_down(host_s);
         }
     }
     if (const size_t at = line.find(k_metric_tag); at != std::string_view::npos) {
@@ -170,6 +163,19 @@ void ConsoleMonitor::handle_line(std::string_view line, double host_s) {
         handle_histogram(line.substr(hist + k_hist_tag.size()));
     }
     handle_markers(line, host_s);
+}
+
+void ConsoleMonitor::power_down(double host_s) {
+    // Some minimal kernels halt without powering qemu off: end the guest ourselves.
+    if (m_outcome == BootOutcome::Ok) {
+        m_stop_at = std::min(m_stop_at.value_or(host_s), host_s); // no need to wait longer
+    } else if (m_marker_host_s) {
+        decide(BootOutcome::Ok, "guest powered down", host_s);
+    } else {
+        decide(BootOutcome::Crash,
+               fmt::format("guest powered down before marker '{}'", m_limits.timing_marker),
+               host_s);
+    }
 }
 
 void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
@@ -186,7 +192,11 @@ void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
             guest = m_last_guest_s;
         }
         m_events.push_back({ConsoleEvent::Kind::Marker, host_s, guest, name});
-        if (name == m_limits.timing_marker && !m_marker_host_s) {
+        if (!m_limits.start_marker.empty() && name == m_limits.start_marker && !m_start_host_s) {
+            m_start_host_s = host_s;
+        }
+        const bool started = m_limits.start_marker.empty() || m_start_host_s;
+        if (name == m_limits.timing_marker && !m_marker_host_s && started) {
             m_marker_host_s = host_s;
             m_marker_guest_s = guest;
         }
@@ -294,6 +304,13 @@ void ConsoleMonitor::process_exited(std::optional<int> exit_status, std::optiona
 
 void ConsoleMonitor::infrastructure_failed(std::string reason, double host_s) {
     decide(BootOutcome::InfraError, std::move(reason), host_s);
+}
+
+std::optional<double> ConsoleMonitor::marker_host_s() const {
+    if (!m_marker_host_s) {
+        return std::nullopt;
+    }
+    return *m_marker_host_s - m_start_host_s.value_or(0.0);
 }
 
 BootOutcome ConsoleMonitor::outcome() const { return m_outcome.value_or(BootOutcome::InfraError); }

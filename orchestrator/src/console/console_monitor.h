@@ -13,6 +13,12 @@ namespace bb {
 struct MonitorLimits {
     std::string timing_marker = "boot-done"; // the boot time is the host time of this marker
     std::string end_marker = "end";          // the guest's work is over after this one
+    // When set, the boot time spans from this marker to the timing marker (a nested L2's boot
+    // from the moment L1 starts it) and a timing marker before it does not count.
+    std::string start_marker;
+    // A guest's "reboot: Power down" ends the boot; not when the console also carries a
+    // nested guest's, whose power-off is only the middle of the run.
+    bool stop_on_power_down = true;
     double total_timeout_s = 300;
     double silence_timeout_s = 60;
     double end_grace_s = 3;   // time for the guest to power off by itself after the end
@@ -43,7 +49,9 @@ class ConsoleMonitor {
     BootOutcome outcome() const;
     const std::string& reason() const { return m_reason; }
 
-    std::optional<double> marker_host_s() const { return m_marker_host_s; }
+    // Host time of the timing marker, counted from the start marker when there is one.
+    std::optional<double> marker_host_s() const;
+    std::optional<double> start_marker_host_s() const { return m_start_host_s; }
     std::optional<double> marker_guest_s() const { return m_marker_guest_s; }
     const std::vector<ConsoleEvent>& events() const { return m_events; }
     const std::vector<MetricSample>& metrics() const { return m_metrics; }
@@ -59,6 +67,7 @@ class ConsoleMonitor {
     void append_text(std::string_view text, double host_s);
     void handle_line(std::string_view line, double host_s);
     void handle_markers(std::string_view line, double host_s);
+    void power_down(double host_s);
     void handle_metric(std::string_view rest, double host_s);
     void handle_histogram(std::string_view rest);
     void record(ConsoleEvent::Kind kind, double host_s, std::string_view text);
@@ -79,6 +88,7 @@ class ConsoleMonitor {
     std::vector<ConsoleEvent> m_events;
     std::vector<MetricSample> m_metrics;
     std::vector<HistogramBucket> m_histograms;
+    std::optional<double> m_start_host_s;
     std::optional<double> m_marker_host_s;
     std::optional<double> m_marker_guest_s;
     bool m_end_seen = false;

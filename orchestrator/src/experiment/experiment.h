@@ -81,6 +81,15 @@ struct GuestSettings {
     std::string cmdline; // appended to every boot
 };
 
+// The L2 guest of the nested topology; the L1 hypervisor is the cell's own kernel.
+struct NestedSettings {
+    std::optional<std::filesystem::path> l2_kernel; // absolute; none: Debian's cloud arm64 kernel
+    int l2_smp = 1;
+    int l2_memory_mb = 256;
+    std::string l2_cmdline = "quiet"; // PL011 output under nested KVM is slow: keep L2 quiet
+    std::string l2_firmware = "bios"; // bios | pflash
+};
+
 // Axis name -> value, canonical text (integers in decimal, strings as written).
 using CellRule = std::map<std::string, std::string>;
 
@@ -93,6 +102,7 @@ struct Experiment {
     KernelSettings kernel;
     Axes axes;
     GuestSettings guest;
+    NestedSettings nested;
     int repeats = 3;
     double timeout_s = 300;
     double silence_s = 60;

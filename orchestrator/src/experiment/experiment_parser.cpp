@@ -30,9 +30,9 @@ namespace {
 constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
-const std::vector<std::string> k_top_keys{"name",  "description", "kernel",  "axes",
-                                          "guest", "repeats",     "timeout", "silence",
-                                          "order", "seed",        "include", "exclude"};
+const std::vector<std::string> k_top_keys{"name",   "description", "kernel",  "axes",    "guest",
+                                          "nested", "repeats",     "timeout", "silence", "order",
+                                          "seed",   "include",     "exclude"};
 const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                              "preempt", "set",  "variants"};
 const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
@@ -42,6 +42,9 @@ const std::vector<std::string> k_guest_keys{"workload", "markers", "metrics", "c
 const std::vector<std::string> k_marker_keys{"timing", "end"};
 const std::vector<std::string> k_metric_keys{"name", "regex", "unit", "histogram", "scale",
                                              "bucket"};
+const std::vector<std::string> k_nested_keys{"l2_kernel", "l2_smp", "l2_memory", "l2_cmdline",
+                                             "l2_firmware"};
+const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
 
@@ -183,6 +186,8 @@ class ExperimentReader {
     Variant read_variant(const YAML::Node& node, const std::set<std::string>& taken) const;
     void read_axes(const Entry& entry, Axes& axes) const;
     void read_guest(const Entry& entry, GuestSettings& guest) const;
+    void read_nested(const Entry& entry, NestedSettings& nested) const;
+    void check_topology(const Experiment& experiment, const Entries& entries) const;
     MetricExtractor read_metric(const YAML::Node& node) const;
     std::vector<CellRule> read_rules(const Entry& entry, const Experiment& experiment) const;
 
@@ -674,6 +679,61 @@ void ExperimentReader::read_guest(const Entry& entry, GuestSettings& guest) cons
     }
 }
 
+void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) const {
+    const Entries entries = mapping(entry.value, "nested", k_nested_keys);
+    if (const auto found = entries.find("l2_kernel"); found != entries.end()) {
+        const std::string path = string_value(found->second);
+        if (path.empty()) {
+            fail(found->second.value, "l2_kernel: expected the path of an arm64 kernel Image");
+        }
+        nested.l2_kernel = resolved(path);
+    }
+    if (const auto found = entries.find("l2_smp"); found != entries.end()) {
+        nested.l2_smp = static_cast<int>(integer_of(found->second.value, "l2_smp", 1));
+    }
+    if (const auto found = entries.find("l2_memory"); found != entries.end()) {
+        nested.l2_memory_mb = static_cast<int>(integer_of(found->second.value, "l2_memory", 64));
+    }
+    if (const auto found = entries.find("l2_cmdline"); found != entries.end()) {
+        nested.l2_cmdline = string_value(found->second);
+        if (nested.l2_cmdline.find('\'') != std::string::npos) {
+            fail(found->second.value, "l2_cmdline: expected kernel parameters without \"'\"");
+        }
+    }
+    if (const auto found = entries.find("l2_firmware"); found != entries.end()) {
+        nested.l2_firmware = string_value(found->second);
+        if (!contains(k_l2_firmware_modes, nested.l2_firmware)) {
+            fail(found->second.value,
+                 fmt::format("l2_firmware: {} is not a firmware mode (expected {})",
+                             in_quotes(nested.l2_firmware), alternatives(k_l2_firmware_modes)));
+        }
+    }
+}
+
+// The nested topology boots the built kernel as an arm64 KVM host; its settings mean nothing
+// without a nested cell.
+void ExperimentReader::check_topology(const Experiment& experiment, const Entries& entries) const {
+    const auto& topologies = experiment.axes.topology;
+    const bool nested =
+        std::find(topologies.begin(), topologies.end(), Topology::Nested) != topologies.end();
+    const auto settings = entries.find("nested");
+    if (settings != entries.end() && !nested) {
+        fail(settings->second.key, "nested: L2 settings given but no cell uses the nested "
+                                   "topology (add topology: [nested] to axes)");
+    }
+    if (nested && experiment.kernel.arch != Arch::Arm64) {
+        const YAML::Node axis = entries.at("axes").value["topology"];
+        for (size_t i = 0; i < axis.size(); ++i) {
+            if (axis[i].Scalar() == "nested") {
+                fail(axis[i], fmt::format("topology: nested needs kernel.arch arm64 (the L1 "
+                                          "hypervisor runs under -M virt,virtualization=on), "
+                                          "got {}",
+                                          to_string(experiment.kernel.arch)));
+            }
+        }
+    }
+}
+
 std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,
                                                    const Experiment& experiment) const {
     const std::string& key = entry.key.Scalar();
@@ -762,6 +822,10 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     if (const auto found = entries.find("guest"); found != entries.end()) {
         read_guest(found->second, experiment.guest);
     }
+    if (const auto found = entries.find("nested"); found != entries.end()) {
+        read_nested(found->second, experiment.nested);
+    }
+    check_topology(experiment, entries);
     if (const auto found = entries.find("repeats"); found != entries.end()) {
         experiment.repeats = static_cast<int>(integer_of(found->second.value, "repeats", 1));
     }

@@ -215,6 +215,14 @@ std::vector<Cell> expand_matrix(const Experiment& experiment) {
                     (cell.cell_key.empty() ? "" : ";") + axis + "=" + escape_key_value(text);
             }
             cell.build = build_spec(experiment, variant, cell.hz);
+            if (cell.topology == Topology::Nested) {
+                // The kernel under test is L1: a KVM host that counts calls with kprobes.
+                // Listed by the experiment already: the same kernel serves plain guest cells.
+                if (std::find(cell.build.fragments.begin(), cell.build.fragments.end(),
+                              k_nested_l1_fragment) == cell.build.fragments.end()) {
+                    cell.build.fragments.emplace_back(k_nested_l1_fragment);
+                }
+            }
             cell.build_id = build_id(cell.build);
             cell.params = std::move(params);
             cells.push_back(std::move(cell));

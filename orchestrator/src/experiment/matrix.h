@@ -29,6 +29,9 @@ struct KernelBuildSpec {
     std::optional<int> hz; // none: whatever base and fragments give
 };
 
+// Added to the build of every nested cell (kernels/fragments/arm64-kvm-host.config).
+constexpr const char* k_nested_l1_fragment = "arm64-kvm-host";
+
 // One point of the matrix. Unset optionals and empty strings mean "not an axis of this
 // experiment": the runner's defaults apply (no -bios, the arch's machine and cpu, ...).
 struct Cell {

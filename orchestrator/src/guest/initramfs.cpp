@@ -12,7 +12,6 @@
 
 #include <memory>
 #include <set>
-#include <vector>
 
 namespace bb {
 
@@ -119,8 +118,21 @@ Initramfs build_initramfs(const InitramfsSpec& spec, const fs::path& cache) {
     temp += ".tmp." + std::to_string(getpid());
     try {
         CpioBuilder cpio(temp);
+        std::set<std::string> directories;
+        // The kernel's unpacker creates no missing parents: each directory comes first.
+        auto directory = [&](const std::string& path) {
+            for (size_t slash = path.find('/', 1); slash != std::string::npos;
+                 slash = path.find('/', slash + 1)) {
+                if (directories.insert(path.substr(0, slash)).second) {
+                    cpio.directory(path.substr(0, slash));
+                }
+            }
+            if (directories.insert(path).second) {
+                cpio.directory(path);
+            }
+        };
         for (const char* dir : {"/bin", "/sbin", "/dev", "/proc", "/sys", "/tmp", "/etc"}) {
-            cpio.directory(dir);
+            directory(dir);
         }
         // The kernel opens /dev/console for /init before anything can mount devtmpfs.
         cpio.char_device("/dev/console", 5, 1);
@@ -128,21 +140,12 @@ Initramfs build_initramfs(const InitramfsSpec& spec, const fs::path& cache) {
         cpio.file("/bin/busybox", 0755, read_file(spec.busybox));
         cpio.symlink("/bin/sh", "busybox");
         cpio.file("/init", 0755, spec.init_script);
-        // The kernel's unpacker creates no missing parents: emit each directory once, first.
-        std::set<std::string> directories{"/bin", "/sbin", "/dev", "/proc", "/sys", "/tmp", "/etc"};
         for (const auto& file : spec.files) {
             if (file.guest_path.empty() || file.guest_path.front() != '/') {
                 throw Error("guest path must be absolute: " + file.guest_path);
             }
-            std::vector<std::string> parents;
-            for (fs::path parent = fs::path(file.guest_path).parent_path();
-                 parent != parent.root_path(); parent = parent.parent_path()) {
-                parents.push_back(parent.string());
-            }
-            for (auto it = parents.rbegin(); it != parents.rend(); ++it) {
-                if (directories.insert(*it).second) {
-                    cpio.directory(*it);
-                }
+            if (const size_t slash = file.guest_path.rfind('/'); slash > 0) {
+                directory(file.guest_path.substr(0, slash));
             }
             cpio.file(file.guest_path, file.mode, read_file(file.host_path));
         }

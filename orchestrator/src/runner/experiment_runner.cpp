@@ -5,6 +5,8 @@
 #include "runner/accel_selection.h"
 #include "runner/guest_image.h"
 #include "runner/kernel_build.h"
+#include "runner/nested_boot.h"
+#include "runner/nested_image.h"
 #include "runner/single_boot.h"
 #include "schedule/slots.h"
 #include "store/boot_store.h"
@@ -57,6 +59,32 @@ BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
     return request;
 }
 
+std::optional<NestedImage> prepare_nested(const Experiment& experiment,
+                                          const std::vector<Cell>& cells,
+                                          const std::function<void(const std::string&)>& note) {
+    if (std::none_of(cells.begin(), cells.end(),
+                     [](const Cell& cell) { return cell.topology == Topology::Nested; })) {
+        return std::nullopt;
+    }
+    NestedImageRequest request;
+    request.l2_kernel = experiment.nested.l2_kernel;
+    request.workload = experiment.guest.workload;
+    request.l2.smp = experiment.nested.l2_smp;
+    request.l2.memory_mb = experiment.nested.l2_memory_mb;
+    QemuSpec l2;
+    l2.arch = Arch::Arm64;
+    l2.cmdline = experiment.nested.l2_cmdline;
+    request.l2.cmdline = effective_cmdline(l2); // with L2's console=
+    request.l2.firmware_mode =
+        experiment.nested.l2_firmware == "pflash" ? L2Firmware::Pflash : L2Firmware::Bios;
+    NestedImage nested = prepare_nested_image(request, note);
+    note(fmt::format("L1 image: {} libraries from {} arm64 packages, L2 {} ({}){}",
+                     nested.libraries, nested.debs.size(), nested.l2_kernel.filename().string(),
+                     to_string(request.l2.firmware_mode),
+                     nested.initramfs.cache_hit ? ", cached" : ""));
+    return nested;
+}
+
 std::string eta_text(double seconds) {
     if (seconds < 60) {
         return fmt::format("{:.0f}s", seconds);
@@ -77,13 +105,6 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         throw Error(experiment.file_name + (options.only.empty()
                                                 ? ": include/exclude rules leave no cell to run"
                                                 : ": --only leaves no cell to run"));
-    }
-    for (const auto& cell : cells) {
-        if (cell.topology == Topology::Nested) {
-            throw Error(experiment.file_name +
-                        ": topology 'nested' needs an L1 hypervisor image, which this version "
-                        "of bootbench cannot build yet; use topology 'guest'");
-        }
     }
     BootStore store(db);
     const HostFacts host = read_host_facts();
@@ -161,6 +182,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         kernel.initrd = image.path;
         kernel.initrd_sha256 = sha256_file(image.path);
     }
+    const std::optional<NestedImage> nested = prepare_nested(experiment, cells, progress.note);
+    const std::string nested_sha256 = nested ? sha256_file(nested->initramfs.path) : "";
     std::map<std::string, Firmware> firmware;
     for (const auto& cell : cells) {
         if (cell.firmware && !firmware.count(*cell.firmware)) {
@@ -177,6 +200,11 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         spec.cpu = cell.cpu;
         spec.smp = cell.smp.value_or(2);
         spec.memory_mb = cell.memory_mb.value_or(1024);
+        if (cell.topology == Topology::Nested) {
+            spec.initrd = nested->initramfs.path;
+            spec.machine = cell.machine.empty() ? k_l1_machine : cell.machine;
+            spec.memory_mb = cell.memory_mb.value_or(k_l1_memory_mb);
+        }
         if (cell.firmware) {
             spec.firmware = firmware.at(*cell.firmware).path;
         }
@@ -215,6 +243,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     limits.end_marker = experiment.guest.end_marker;
     limits.total_timeout_s = experiment.timeout_s;
     limits.silence_timeout_s = experiment.silence_s;
+    const MonitorLimits l1_limits = nested_limits(limits);
     std::vector<LineExtractor> extractors;
     for (const auto& metric : experiment.guest.metrics) {
         extractors.push_back({metric.name, metric.regex, metric.unit, metric.histogram,
@@ -261,7 +290,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             QemuSpec spec = spec_for(cell);
             spec.accel = accel.accel;
             const int concurrency = ++running;
-            BootRecord boot = boot_once(spec, limits, launcher);
+            const bool is_nested = cell.topology == Topology::Nested;
+            BootRecord boot = boot_once(spec, is_nested ? l1_limits : limits, launcher);
             --running;
             boot.concurrency = concurrency;
             boot.cell_key = cell.cell_key;
@@ -270,7 +300,10 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             const BuiltKernel& kernel = kernels.at(cell.build_id);
             boot.kernel_sha256 = kernel.kernel_sha256;
             boot.build_key = kernel.key;
-            boot.initrd_sha256 = kernel.initrd_sha256;
+            boot.initrd_sha256 = is_nested ? nested_sha256 : kernel.initrd_sha256;
+            if (is_nested) {
+                add_l1_metrics(boot);
+            }
             boot.accel_reason = accel.reason;
             if (cell.firmware) {
                 boot.firmware_name = *cell.firmware;

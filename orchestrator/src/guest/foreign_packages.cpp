@@ -1,0 +1,212 @@
+#include "guest/foreign_packages.h"
+
+#include "guest/apt_depends.h"
+#include "guest/soname_providers.h"
+#include "util/error.h"
+#include "util/run_command.h"
+#include "util/streaming_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string bare_name(const std::string& package) {
+    return package.substr(0, package.find(':'));
+}
+
+std::string multiarch_triplet(Arch arch) {
+    return arch == Arch::Arm64 ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+}
+
+void run_or_throw(const StreamingCommand& command, const std::string& what,
+                  const std::string& advice) {
+    std::string tail;
+    const auto result = run_streaming(command, [&tail](std::string_view line) {
+        tail.append(line).append("\n");
+        if (tail.size() > 2000) {
+            tail.erase(0, tail.size() - 2000);
+        }
+    });
+    if (result.interrupted) {
+        throw Error(what + ": interrupted");
+    }
+    if (result.exit_code != 0) {
+        throw Error(
+            fmt::format("{} failed (exit {}){}:\n{}", what, result.exit_code, advice, tail));
+    }
+}
+
+// Follows symlinks inside an unpacked tree: an absolute target means the tree's root, not the
+// host's (ld-linux-aarch64.so.1 -> /lib/aarch64-linux-gnu/...).
+std::optional<fs::path> resolve_in_tree(const fs::path& tree, fs::path path) {
+    for (int hops = 0; hops < 16; ++hops) {
+        std::error_code ec;
+        const auto status = fs::symlink_status(path, ec);
+        if (ec || !fs::exists(status)) {
+            return std::nullopt;
+        }
+        if (!fs::is_symlink(status)) {
+            return fs::is_regular_file(status) ? std::optional(path) : std::nullopt;
+        }
+        const fs::path target = fs::read_symlink(path);
+        path = target.is_absolute() ? tree / target.relative_path()
+                                    : (path.parent_path() / target).lexically_normal();
+    }
+    return std::nullopt;
+}
+} // namespace
+
+ForeignPackages::ForeignPackages(Arch arch, fs::path root,
+                                 std::function<void(const std::string&)> note)
+    : m_arch(arch), m_root(std::move(root)), m_note(std::move(note)) {}
+
+std::string ForeignPackages::qualified(const std::string& package) const {
+    return package.find(':') == std::string::npos ? package + ":" + std::string(debian_name(m_arch))
+                                                  : package;
+}
+
+std::optional<ForeignPackages::Tree>
+ForeignPackages::cached_tree(const std::string& package) const {
+    const fs::path unpacked = m_root / "unpacked";
+    if (!fs::exists(unpacked)) {
+        return std::nullopt;
+    }
+    // <name>_<version>_<arch>: package names never contain '_'.
+    for (const auto& entry : fs::directory_iterator(unpacked)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(package + "_", 0) == 0 && name.find(".tmp.") == std::string::npos) {
+            return Tree{entry.path(), name + ".deb"};
+        }
+    }
+    return std::nullopt;
+}
+
+fs::path ForeignPackages::unpack(const std::string& package) {
+    const std::string bare = bare_name(package);
+    if (const auto known = m_trees.find(bare); known != m_trees.end()) {
+        return known->second.dir;
+    }
+    if (auto cached = cached_tree(bare)) {
+        return m_trees.emplace(bare, *cached).first->second.dir;
+    }
+    const fs::path temp = m_root / fmt::format("tmp.{}.{}", bare, getpid());
+    fs::remove_all(temp);
+    fs::create_directories(temp / "deb");
+    fs::create_directories(m_root / "debs");
+    fs::create_directories(m_root / "unpacked");
+    // apt drops to the _apt user for downloads; let it write into our directory.
+    if (getuid() == 0) {
+        run_command({"chown", "_apt", (temp / "deb").string()});
+    }
+    if (m_note) {
+        m_note(fmt::format("downloading {} with apt", qualified(package)));
+    }
+    run_or_throw({{"apt-get", "download", "-q", qualified(package)}, temp / "deb", {}},
+                 "apt-get download " + qualified(package),
+                 fmt::format(" (is {} a foreign architecture of dpkg? scripts/setup.sh adds it "
+                             "and runs apt-get update)",
+                             debian_name(m_arch)));
+    fs::path deb;
+    for (const auto& entry : fs::directory_iterator(temp / "deb")) {
+        if (entry.path().extension() == ".deb") {
+            deb = entry.path();
+        }
+    }
+    if (deb.empty()) {
+        throw Error("apt-get download " + qualified(package) + " left no .deb file");
+    }
+    const std::string stem = deb.stem().string();
+    run_or_throw({{"dpkg", "-x", deb.string(), (temp / "root").string()}, {}, {}},
+                 "dpkg -x " + deb.filename().string(), "");
+    fs::rename(deb, m_root / "debs" / deb.filename());
+    const fs::path tree = m_root / "unpacked" / stem;
+    std::error_code exists;
+    fs::rename(temp / "root", tree, exists); // another process may have won the race: use its
+    fs::remove_all(temp);
+    return m_trees.emplace(bare, Tree{tree, deb.filename().string()}).first->second.dir;
+}
+
+std::vector<std::string> ForeignPackages::deb_names() const {
+    std::vector<std::string> names;
+    for (const auto& [package, tree] : m_trees) {
+        names.push_back(tree.deb_name);
+    }
+    return names;
+}
+
+std::optional<fs::path> ForeignPackages::find_in(const fs::path& tree,
+                                                 const std::string& soname) const {
+    const std::string triplet = multiarch_triplet(m_arch);
+    for (const fs::path& dir : {fs::path("lib") / triplet, fs::path("usr/lib") / triplet,
+                                fs::path("lib"), fs::path("usr/lib")}) {
+        if (auto path = resolve_in_tree(tree, tree / dir / soname)) {
+            return path;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<PackagedFile> ForeignPackages::find(const std::string& soname) {
+    for (const auto& [package, tree] : m_trees) {
+        if (auto path = find_in(tree.dir, soname)) {
+            return PackagedFile{*path, qualified(package)};
+        }
+    }
+    // Trees unpacked by an earlier run: using them spares an apt-cache call per package.
+    const fs::path unpacked = m_root / "unpacked";
+    if (!fs::exists(unpacked)) {
+        return std::nullopt;
+    }
+    for (const auto& entry : fs::directory_iterator(unpacked)) {
+        const std::string name = entry.path().filename().string();
+        const std::string package = name.substr(0, name.find('_'));
+        if (name.find(".tmp.") != std::string::npos || m_trees.count(package) != 0) {
+            continue;
+        }
+        if (auto path = find_in(entry.path(), soname)) {
+            m_trees.emplace(package, Tree{entry.path(), name + ".deb"});
+            return PackagedFile{*path, qualified(package)};
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> ForeignPackages::depends_of(const std::string& package) {
+    const std::string bare = bare_name(package);
+    if (const auto known = m_depends.find(bare); known != m_depends.end()) {
+        return known->second;
+    }
+    const auto result =
+        run_command({"apt-cache", "depends", "--no-recommends", "--no-suggests", "--no-conflicts",
+                     "--no-breaks", "--no-replaces", "--no-enhances", qualified(package)});
+    if (result.exit_code != 0) {
+        throw Error(
+            fmt::format("apt-cache depends {} failed: {}", qualified(package), result.output));
+    }
+    return m_depends[bare] = parse_apt_depends(result.output);
+}
+
+bool ForeignPackages::unpack_candidate(const std::string& soname,
+                                       const std::string& needed_by_package) {
+    // Debian's shlibs machinery puts the package of every DT_NEEDED soname into the Depends of
+    // the package whose binary needs it: the candidates are those, most likely first.
+    for (const auto& candidate : rank_soname_providers(soname, depends_of(needed_by_package))) {
+        const std::string bare = bare_name(candidate);
+        if (m_trees.count(bare) != 0 || !m_tried.insert(bare).second) {
+            continue;
+        }
+        unpack(candidate);
+        return true;
+    }
+    return false;
+}
+
+ElfDynamic ForeignPackages::read(const fs::path& path) {
+    return read_elf_dynamic(path);
+}
+
+} // namespace bb

@@ -1,0 +1,42 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace bb {
+
+// Markers of the L1 hypervisor's /init, distinct from the L2 guest's own (`boot-done`, `end`),
+// which reach the host through L1's console.
+constexpr std::string_view k_l1_boot_marker = "l1-boot-done";
+constexpr std::string_view k_l2_start_marker = "l2-start";
+constexpr std::string_view k_l2_exit_marker = "l2-exit";
+constexpr std::string_view k_l1_end_marker = "l1-end";
+constexpr std::string_view k_srcu_expedited_metric = "srcu_expedited_calls";
+
+// How L2 gets its UEFI firmware: `-bios QEMU_EFI.fd`, or two pflash units (the firmware padded
+// to 64 MiB, read-only, and a writable 64 MiB variable store), which makes the firmware write
+// its variables and so change more KVM memory slots.
+enum class L2Firmware { Bios, Pflash };
+std::string_view to_string(L2Firmware firmware);
+
+// What L1's /init starts as L2. Paths are inside the L1 image.
+struct L2Launch {
+    std::string qemu = "/usr/bin/qemu-system-aarch64";
+    std::string library_path = "/lib/aarch64-linux-gnu";
+    std::string firmware = "/l2/QEMU_EFI.fd";
+    std::string kernel = "/l2/Image";
+    std::string initrd = "/l2/initrd.cpio.gz";
+    int smp = 1;
+    int memory_mb = 256;
+    std::string cmdline = "console=ttyAMA0 quiet";
+    L2Firmware firmware_mode = L2Firmware::Bios;
+};
+
+// The L2 qemu command line as /init runs it, one shell word per argument.
+std::string l2_qemu_command(const L2Launch& l2);
+
+// L1's /init: mounts, a kprobe event on synchronize_srcu_expedited(), the `l2-start` marker,
+// L2 under KVM with its console relayed to L1's, then the number of calls during L2's run as a
+// BOOTBENCH-METRIC line, the `l1-end` marker and power-off.
+std::string nested_init_script(const L2Launch& l2);
+
+} // namespace bb

@@ -1,0 +1,33 @@
+#pragma once
+#include "guest/initramfs.h"
+#include "guest/nested_init_script.h"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+struct NestedImageRequest {
+    std::optional<std::filesystem::path> l2_kernel; // none: Debian's cloud arm64 kernel
+    std::optional<std::filesystem::path> workload;  // runs in L2, between its markers
+    L2Launch l2;                                    // smp, memory, cmdline, firmware mode
+};
+
+struct NestedImage {
+    Initramfs initramfs;
+    std::filesystem::path l2_kernel;
+    int libraries = 0;
+    std::vector<std::string> debs; // the Debian packages the L1 qemu came from
+};
+
+// The L1 hypervisor's initramfs: arm64 qemu-system-aarch64 and its shared-library closure
+// (from Debian arm64 packages, cached in $CACHE/nested), busybox, QEMU_EFI.fd, the L2 kernel
+// and bootbench's own arm64 guest image as L2's initrd, with the /init of
+// guest/nested_init_script.h. Cached by content like the ordinary guest image.
+NestedImage prepare_nested_image(const NestedImageRequest& request,
+                                 const std::function<void(const std::string&)>& note);
+
+} // namespace bb

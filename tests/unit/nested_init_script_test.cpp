@@ -1,0 +1,86 @@
+#include "console/console_monitor.h"
+#include "guest/nested_init_script.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+namespace {
+size_t position(const std::string& text, const std::string& needle) {
+    const size_t at = text.find(needle);
+    INFO(needle);
+    REQUIRE(at != std::string::npos);
+    return at;
+}
+} // namespace
+
+TEST_CASE("L1's /init counts SRCU calls around an L2 started between its own markers", "[nested]") {
+    bb::L2Launch l2;
+    l2.smp = 2;
+    l2.memory_mb = 512;
+    l2.cmdline = "console=ttyAMA0 quiet";
+    const std::string init = bb::nested_init_script(l2);
+
+    CHECK(init.rfind("#!/bin/busybox sh\n", 0) == 0);
+    const size_t l1_boot = position(init, "BOOTBENCH-MARKER l1-boot-done $up");
+    const size_t probe = position(init, "p:bootbench/srcu_expedited synchronize_srcu_expedited' >> "
+                                        "$tracing/kprobe_events");
+    const size_t enable =
+        position(init, "echo 1 > $tracing/events/bootbench/srcu_expedited/enable");
+    const size_t start = position(init, "BOOTBENCH-MARKER l2-start $up");
+    const size_t qemu = position(init, "LD_LIBRARY_PATH=/lib/aarch64-linux-gnu "
+                                       "/usr/bin/qemu-system-aarch64 -enable-kvm "
+                                       "-M virt,gic-version=3 -cpu host -smp 2 -m 512 "
+                                       "-bios /l2/QEMU_EFI.fd -display none -serial stdio "
+                                       "-monitor none -nic none -no-reboot -kernel /l2/Image "
+                                       "-initrd /l2/initrd.cpio.gz "
+                                       "-append 'console=ttyAMA0 quiet' </dev/null");
+    const size_t exit = position(init, "BOOTBENCH-MARKER l2-exit $up");
+    const size_t metric =
+        position(init, "echo \"BOOTBENCH-METRIC srcu_expedited_calls $(( $(hits) - before )) "
+                       "count\"");
+    const size_t end = position(init, "BOOTBENCH-MARKER l1-end $up");
+    const size_t off = position(init, "poweroff -f");
+    CHECK(l1_boot < probe);
+    CHECK(probe < enable);
+    CHECK(enable < start);
+    CHECK(start < qemu);
+    CHECK(qemu < exit);
+    CHECK(exit < metric);
+    CHECK(metric < end);
+    CHECK(end < off);
+    CHECK(init.find("pflash") == std::string::npos);
+}
+
+TEST_CASE("the metric line L1 prints is one the console monitor parses", "[nested]") {
+    bb::ConsoleMonitor monitor;
+    monitor.feed("BOOTBENCH-METRIC srcu_expedited_calls 1080 count\r\n", 1.0);
+    REQUIRE(monitor.metrics().size() == 1);
+    CHECK(monitor.metrics()[0].name == bb::k_srcu_expedited_metric);
+    CHECK(monitor.metrics()[0].value == 1080);
+    CHECK(monitor.metrics()[0].unit == "count");
+}
+
+TEST_CASE("pflash mode gives L2 a padded read-only firmware and a writable variable store",
+          "[nested]") {
+    bb::L2Launch l2;
+    l2.firmware_mode = bb::L2Firmware::Pflash;
+    const std::string init = bb::nested_init_script(l2);
+    const size_t pad = position(init, "dd if=/dev/zero of=/tmp/efi-code.fd bs=1M count=64");
+    const size_t copy = position(init, "dd if=/l2/QEMU_EFI.fd of=/tmp/efi-code.fd conv=notrunc");
+    const size_t vars = position(init, "dd if=/dev/zero of=/tmp/efi-vars.fd bs=1M count=64");
+    const size_t start = position(init, "BOOTBENCH-MARKER l2-start");
+    CHECK(pad < copy);
+    CHECK(vars < start); // preparing the images is not part of L2's boot
+    CHECK(bb::l2_qemu_command(l2).find(
+              "-drive if=pflash,format=raw,unit=0,readonly=on,file=/tmp/efi-code.fd "
+              "-drive if=pflash,format=raw,unit=1,file=/tmp/efi-vars.fd -display none") !=
+          std::string::npos);
+    CHECK(bb::l2_qemu_command(l2).find("-bios") == std::string::npos);
+}
+
+TEST_CASE("an L2 command line is one shell word whatever it holds", "[nested]") {
+    bb::L2Launch l2;
+    l2.cmdline = "console=ttyAMA0 it's";
+    CHECK(bb::l2_qemu_command(l2).find("-append 'console=ttyAMA0 it'\\''s'") != std::string::npos);
+}
