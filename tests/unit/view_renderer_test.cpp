@@ -250,3 +250,13 @@ TEST_CASE("percent changes carry their sign", "[views][render]") {
     CHECK(bb::percent_change_text(1.0) == "+0.0%");
     CHECK(bb::percent_change_text(NAN) == "-");
 }
+
+TEST_CASE("aligned text keeps a name with a line break on its row", "[views][render]") {
+    bb::Table table;
+    table.headers = {"variant", "n"};
+    table.right_aligned = {false, true};
+    table.rows = {{"a&b\nc", "1"}, {"<script>", "12"}};
+    CHECK(bb::render_aligned(table) == "variant    n\n"
+                                       "a&b c      1\n"
+                                       "<script>  12\n");
+}

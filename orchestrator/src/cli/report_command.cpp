@@ -114,6 +114,11 @@ HtmlContext html_context(const ReportCommandOptions& options, const Database& db
 
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
 void check_view_options(const ReportCommandOptions& options) {
+    if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
+        options.view != "per-item") {
+        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram or per-item",
+                                options.view));
+    }
     const auto stray = [&options](bool given, const char* option, const char* view) {
         if (given && options.view != view) {
             throw Error(fmt::format(
@@ -234,11 +239,8 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
         out = param_table_view(options, *format, db, bootstrap);
     } else if (options.view == "histogram") {
         out = histogram_view(options, *format, db, bootstrap);
-    } else if (options.view == "per-item") {
-        out = per_item_view(options, *format, db, bootstrap);
     } else {
-        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram or per-item",
-                                options.view));
+        out = per_item_view(options, *format, db, bootstrap); // the views were checked above
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);

@@ -11,6 +11,14 @@ namespace bb {
 
 namespace {
 
+// One line per row: a name holding a line break would otherwise tear the table apart.
+std::string one_line(std::string_view text) {
+    std::string line(text);
+    std::replace_if(
+        line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    return line;
+}
+
 std::string pad(std::string_view text, size_t width, bool right) {
     const size_t fill = width > display_width(text) ? width - display_width(text) : 0;
     return right ? std::string(fill, ' ') + std::string(text)
@@ -171,7 +179,7 @@ std::string render_aligned(const Table& table) {
         std::string text;
         for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
             const bool right = i < table.right_aligned.size() && table.right_aligned[i];
-            text += (i == 0 ? "" : "  ") + pad(row[i], widths[i], right);
+            text += (i == 0 ? "" : "  ") + pad(one_line(row[i]), widths[i], right);
         }
         while (!text.empty() && text.back() == ' ') {
             text.pop_back();

@@ -319,10 +319,10 @@ std::string render_histogram_view(const HistogramView& view, ReportFormat format
     }
     std::vector<std::string> notes = median_shift_lines(view);
     if (view.split_buckets > 0) {
-        notes.push_back(fmt::format("{} stored bucket{} straddled a {:g} boundary and were split "
+        notes.push_back(fmt::format("{} stored bucket{} straddled a {:g} boundary and {} split "
                                     "in proportion to the overlap",
                                     view.split_buckets, view.split_buckets == 1 ? "" : "s",
-                                    view.width));
+                                    view.width, view.split_buckets == 1 ? "was" : "were"));
     }
     return text_or_markdown(histogram_heading(view), histogram_table(view), notes, format);
 }
