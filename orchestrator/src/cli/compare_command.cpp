@@ -5,9 +5,8 @@
 #include "util/error.h"
 #include "util/paths.h"
 
-#include <fmt/format.h>
-
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
 
 namespace bb {
@@ -64,7 +63,7 @@ std::string describe(const RunInfo& run) {
 
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
-    if (!format || *format == ReportFormat::Csv) {
+    if (!format || *format == ReportFormat::Csv || *format == ReportFormat::Html) {
         throw Error(fmt::format("--format {}: unknown format for compare; use text, md or json "
                                 "(raw samples: bootbench report --format csv)",
                                 options.format));

@@ -1,13 +1,20 @@
 #include "cli/commands.h"
+#include "report/histogram_view.h"
+#include "report/html_report.h"
+#include "report/param_table.h"
+#include "report/per_item_view.h"
 #include "report/sample_query.h"
 #include "report/table_renderer.h"
+#include "report/view_renderer.h"
+#include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
-
-#include <fmt/format.h>
+#include "util/paths.h"
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
+#include <optional>
 
 namespace bb {
 
@@ -18,8 +25,16 @@ struct ReportCommandOptions {
     std::vector<std::string> by;
     std::string metric = "boot_seconds";
     std::string format = "text";
+    std::string output;
     bool include_failed = false;
     int resamples = 10'000;
+    // Seed-shaped views.
+    std::string view;
+    std::string param;
+    std::string hist;
+    std::optional<double> bucket_us; // set from the option below when it was given
+    std::string items;
+    std::string base;
 };
 
 constexpr const char* k_report_help =
@@ -36,8 +51,21 @@ Metrics: boot_seconds (spawn to the timing marker; the default), guest_marker_se
 first_byte_seconds, banner_seconds, run_init_seconds, wall_seconds, or any name a guest
 printed with BOOTBENCH-METRIC.
 
-Formats: text (aligned, automatic units), md (Markdown), csv and json (every raw sample with
-its boot id, run id, params and value, used or not).
+Views (--view), shaped like the tables of kernel patch mails:
+  param-table  --param P [--by variant]: one row per value of P in numeric order with the
+               median [95% CI] (n) of the metric; one column per variant with --by.
+  histogram    --hist NAME [--bucket-us W] [--by variant]: the groups' BOOTBENCH-HIST
+               buckets summed over their used boots, re-bucketed to W µs, side by side,
+               with p50/p90/p99 (linear inside the bucket) and the shift of the median of
+               per-boot p50s against the first group, with its 95% CI.
+  per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
+               value per boot each), item | base | other | diff | diff %, a geometric-mean
+               row of the per-item ratios (with its 95% CI) first.
+
+Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
+every raw sample with its boot id, run id, params and value; a view: its table in long
+form), html (one self-contained page with SVG charts; -o report.html writes it to a file).
+docs/reporting.md describes each view and the HTML report.
 
 Examples:
   bootbench report --run 12                                   every cell of run 12
@@ -47,6 +75,11 @@ Examples:
   bootbench report --run 12 --metric max_phase --by variant   a guest-reported metric
   bootbench report --run 12 --format csv > samples.csv        raw samples for pandas or R
   bootbench report --run 12 --format md >> RESULTS.md
+  bootbench report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant
+  bootbench report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant
+  bootbench report --view per-item --items launch --by variant --base stock --format md
+  bootbench report --view param-table --param srcutree.srcu_max_nodelay_phase \
+                   --format html -o srcu.html                 chart + table in one file
 )";
 
 std::string filters_text(const ReportCommandOptions& options) {
@@ -61,12 +94,7 @@ std::string filters_text(const ReportCommandOptions& options) {
     return text;
 }
 
-int run(const ReportCommandOptions& options, const GlobalOptions& global) {
-    const auto format = parse_report_format(options.format);
-    if (!format) {
-        throw Error(
-            fmt::format("--format {}: unknown format; use text, md, csv or json", options.format));
-    }
+SampleQuery selection(const ReportCommandOptions& options) {
     SampleQuery query;
     query.experiment = options.experiment;
     query.run_ids = options.runs;
@@ -75,30 +103,152 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
     }
     query.metric = options.metric;
     query.include_failed = options.include_failed;
+    return query;
+}
 
-    Database db(global.db_path(), Database::Mode::ReadOnly);
-    const SampleSet set = query_samples(db, query);
+HtmlContext html_context(const ReportCommandOptions& options, const Database& db,
+                         const std::string& title) {
+    return {title, fmt::format("{}{}; bootbench {}", db.path().string(), filters_text(options),
+                               tool_version())};
+}
+
+// Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
+void check_view_options(const ReportCommandOptions& options) {
+    if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
+        options.view != "per-item") {
+        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram or per-item",
+                                options.view));
+    }
+    const auto stray = [&options](bool given, const char* option, const char* view) {
+        if (given && options.view != view) {
+            throw Error(fmt::format(
+                "{} belongs to --view {}{}", option, view,
+                options.view.empty() ? "" : fmt::format(" (this is --view {})", options.view)));
+        }
+    };
+    stray(!options.param.empty(), "--param", "param-table");
+    stray(!options.hist.empty(), "--hist", "histogram");
+    stray(options.bucket_us.has_value(), "--bucket-us", "histogram");
+    stray(!options.items.empty(), "--items", "per-item");
+    stray(!options.base.empty(), "--base", "per-item");
+    if (options.view == "param-table" && options.param.empty()) {
+        throw Error("--view param-table needs --param NAME, e.g. --param "
+                    "srcutree.srcu_max_nodelay_phase");
+    }
+    if (options.view == "histogram" && options.hist.empty()) {
+        throw Error("--view histogram needs --hist NAME (a histogram the guest printed with "
+                    "BOOTBENCH-HIST)");
+    }
+    if (options.view == "per-item" && options.items.empty()) {
+        throw Error("--view per-item needs --items PREFIX (metrics named PREFIX.<item>)");
+    }
+}
+
+std::string grouped_report(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                           const BootstrapOptions& bootstrap) {
+    const SampleSet set = query_samples(db, selection(options));
     if (set.boots == 0) {
         throw Error(fmt::format("no boots{} in {}: nothing to report (bootbench run stores "
                                 "some; --db picks another database)",
                                 filters_text(options), db.path().string()));
     }
+    switch (format) {
+    case ReportFormat::Text:
+        return render_report_text(set, summarize_groups(set, bootstrap));
+    case ReportFormat::Markdown:
+        return render_report_markdown(set, summarize_groups(set, bootstrap));
+    case ReportFormat::Csv:
+        return render_report_csv(set); // raw samples only: no bootstrap needed
+    case ReportFormat::Json:
+        return render_report_json(set, summarize_groups(set, bootstrap));
+    case ReportFormat::Html:
+        return render_report_html(set, summarize_groups(set, bootstrap),
+                                  html_context(options, db, "bootbench report: " + set.metric));
+    }
+    return {};
+}
+
+std::string param_table_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                             const BootstrapOptions& bootstrap) {
+    SampleQuery query = selection(options);
+    if (query.by.size() > 1) {
+        throw Error(fmt::format("--by {}: a parameter table has one column axis (e.g. --by "
+                                "variant)",
+                                fmt::join(query.by, ",")));
+    }
+    query.by.insert(query.by.begin(), parse_axes(options.param).front());
+    const SampleSet set = query_samples(db, query);
+    if (set.boots == 0) {
+        throw Error(fmt::format("no boots{} in {}", filters_text(options), db.path().string()));
+    }
+    const ParamTable table = build_param_table(set, bootstrap);
+    if (format == ReportFormat::Html) {
+        return render_param_table_html(
+            table, html_context(options, db, fmt::format("{} vs {}", set.metric, options.param)));
+    }
+    return render_param_table(table, format);
+}
+
+std::string histogram_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                           const BootstrapOptions& bootstrap) {
+    HistogramViewQuery query;
+    query.selection = selection(options);
+    query.name = options.hist;
+    query.bucket_width = options.bucket_us;
+    const HistogramView view = query_histogram_view(db, query, bootstrap);
+    if (format == ReportFormat::Html) {
+        return render_histogram_html(view, html_context(options, db, "histogram " + options.hist));
+    }
+    return render_histogram_view(view, format);
+}
+
+std::string per_item_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                          const BootstrapOptions& bootstrap) {
+    PerItemQuery query;
+    query.selection = selection(options);
+    query.prefix = options.items;
+    if (!options.base.empty()) {
+        query.base = options.base;
+    }
+    const PerItemView view = query_per_item_view(db, query, bootstrap);
+    if (view.comparisons.empty()) {
+        throw Error(fmt::format("--items {}: the boots form a single {} group ({}); a per-item "
+                                "table compares two or more",
+                                options.items, view.axis, view.base.display()));
+    }
+    if (format == ReportFormat::Html) {
+        return render_per_item_html(view, html_context(options, db, options.items + ".* per item"));
+    }
+    return render_per_item_view(view, format);
+}
+
+int run(const ReportCommandOptions& options, const GlobalOptions& global) {
+    const auto format = parse_report_format(options.format);
+    if (!format) {
+        throw Error(fmt::format("--format {}: unknown format; use text, md, csv, json or html",
+                                options.format));
+    }
+    check_view_options(options);
+    Database db(global.db_path(), Database::Mode::ReadOnly);
     BootstrapOptions bootstrap;
     bootstrap.resamples = options.resamples;
     std::string out;
-    switch (*format) {
-    case ReportFormat::Text:
-        out = render_report_text(set, summarize_groups(set, bootstrap));
-        break;
-    case ReportFormat::Markdown:
-        out = render_report_markdown(set, summarize_groups(set, bootstrap));
-        break;
-    case ReportFormat::Csv:
-        out = render_report_csv(set); // raw samples only: no bootstrap needed
-        break;
-    case ReportFormat::Json:
-        out = render_report_json(set, summarize_groups(set, bootstrap));
-        break;
+    if (options.view.empty()) {
+        out = grouped_report(options, *format, db, bootstrap);
+    } else if (options.view == "param-table") {
+        out = param_table_view(options, *format, db, bootstrap);
+    } else if (options.view == "histogram") {
+        out = histogram_view(options, *format, db, bootstrap);
+    } else {
+        out = per_item_view(options, *format, db, bootstrap); // the views were checked above
+    }
+    if (!options.output.empty()) {
+        write_file_atomically(options.output, out);
+        if (!global.quiet) {
+            std::fprintf(stderr, "bootbench: wrote %s (%zu bytes)\n", options.output.c_str(),
+                         out.size());
+        }
+        return 0;
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
@@ -115,12 +265,28 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         ->delimiter(',');
     cmd->add_option("--by", options->by, "group by these axes (comma-separated)")->delimiter(',');
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
-    cmd->add_option("--format", options->format, "text (default), md, csv or json");
+    cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
+    cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");
+    cmd->add_option("--view", options->view, "param-table, histogram or per-item (see below)");
+    cmd->add_option("--param", options->param, "param-table: the parameter of the rows");
+    cmd->add_option("--hist", options->hist, "histogram: the histogram's name");
+    auto bucket_us = std::make_shared<double>(0);
+    CLI::Option* bucket_option =
+        cmd->add_option("--bucket-us", *bucket_us,
+                        "histogram: bucket width in µs (default: the stored buckets' step)");
+    cmd->add_option("--items", options->items, "per-item: metric prefix (PREFIX.<item>)");
+    cmd->add_option("--base", options->base,
+                    "per-item: the base group (default stock, else the first)");
     cmd->add_flag("--include-failed", options->include_failed,
                   "use failed and foreign-loaded boots too");
     cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")
         ->check(CLI::Range(100, 10'000'000));
-    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+    cmd->callback([options, bucket_us, bucket_option, &global, &exit_status] {
+        if (bucket_option->count() > 0) {
+            options->bucket_us = *bucket_us;
+        }
+        exit_status = run(*options, global);
+    });
 }
 
 } // namespace bb

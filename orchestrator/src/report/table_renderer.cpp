@@ -1,80 +1,28 @@
 #include "report/table_renderer.h"
 
-#include "util/units.h"
-
-#include <fmt/format.h>
+#include "report/render_support.h"
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <utility>
 
 namespace bb {
 
 namespace {
 
-// Characters on screen: count UTF-8 sequences, not bytes ("±", "µ", "…" and "−" are one).
-size_t display_width(std::string_view text) {
-    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+// One line per row: a name holding a line break would otherwise tear the table apart.
+std::string one_line(std::string_view text) {
+    std::string line(text);
+    std::replace_if(
+        line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    return line;
 }
 
 std::string pad(std::string_view text, size_t width, bool right) {
     const size_t fill = width > display_width(text) ? width - display_width(text) : 0;
     return right ? std::string(fill, ' ') + std::string(text)
                  : std::string(text) + std::string(fill, ' ');
-}
-
-// How the numbers of one row print: times share a unit picked from a representative value;
-// other metrics print plainly with their unit.
-class ValueFormat {
-  public:
-    ValueFormat(bool seconds, std::string unit, double representative)
-        : m_seconds(seconds), m_unit(std::move(unit)),
-          m_time_unit(unit_for_seconds(std::isfinite(representative) ? representative : 0)) {}
-
-    std::string operator()(double value) const {
-        if (!std::isfinite(value)) {
-            return "-";
-        }
-        if (m_seconds) {
-            return format_seconds(value, m_time_unit);
-        }
-        return m_unit.empty() ? plain(value) : plain(value) + " " + m_unit;
-    }
-
-    std::string signed_value(double value) const {
-        const std::string text = (*this)(value);
-        return std::isfinite(value) && value >= 0 ? "+" + text : text;
-    }
-
-  private:
-    static std::string plain(double value) {
-        const double magnitude = std::fabs(value);
-        if (value == std::round(value) && magnitude < 1e15) {
-            return fmt::format("{:.0f}", value);
-        }
-        if (magnitude >= 100) {
-            return fmt::format("{:.1f}", value);
-        }
-        if (magnitude >= 1) {
-            return fmt::format("{:.3f}", value);
-        }
-        return fmt::format("{:.4g}", value);
-    }
-
-    bool m_seconds;
-    std::string m_unit;
-    TimeUnit m_time_unit;
-};
-
-nlohmann::json number_or_null(double value) {
-    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
-// Compact JSON; invalid UTF-8 (a console line in a cell key, say) is replaced, not fatal.
-std::string json_text(const nlohmann::json& value) {
-    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string json_number(const std::optional<double>& value) {
@@ -89,32 +37,6 @@ std::string json_object_text(const std::string& text) {
         return text;
     }
     return json_text(text);
-}
-
-nlohmann::json interval_json(const Interval& interval) {
-    return nlohmann::json::array({number_or_null(interval.low), number_or_null(interval.high)});
-}
-
-nlohmann::json axis_json(const AxisValue& value) {
-    switch (value.kind) {
-    case AxisValue::Kind::Missing:
-        return nullptr;
-    case AxisValue::Kind::Integer:
-        return value.integer;
-    case AxisValue::Kind::Real:
-        return value.real;
-    case AxisValue::Kind::Text:
-        return value.text;
-    }
-    return nullptr;
-}
-
-nlohmann::json key_json(const std::vector<std::string>& axes, const std::vector<AxisValue>& key) {
-    nlohmann::json object = nlohmann::json::object();
-    for (size_t i = 0; i < axes.size() && i < key.size(); ++i) {
-        object[axes[i]] = axis_json(key[i]);
-    }
-    return object;
 }
 
 std::string excluded_text(const SampleGroup& group) {
@@ -161,20 +83,6 @@ std::string exclusion_note(const SampleSet& set) {
                        set.include_failed
                            ? "--include-failed: failed and loaded samples with a value are used"
                            : "--include-failed uses failed and loaded samples that have a value");
-}
-
-std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {
-    if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) {
-        return "";
-    }
-    return signed_values ? fmt::format("[{}, {}]", format.signed_value(interval.low),
-                                       format.signed_value(interval.high))
-                         : fmt::format("[{}, {}]", format(interval.low), format(interval.high));
-}
-
-// "12.0 ms [10.0 ms, 14.0 ms]", or just the value when there is no interval.
-std::string with_interval(const std::string& value, const std::string& interval) {
-    return interval.empty() ? value : value + " " + interval;
 }
 
 // The unit for a difference and its interval: from the largest of the three, so an interval
@@ -231,6 +139,12 @@ std::string comparison_detail(const ComparisonSet& set, const GroupComparison& g
 
 } // namespace
 
+size_t display_width(std::string_view text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
 std::optional<ReportFormat> parse_report_format(std::string_view name) {
     if (name == "text") {
         return ReportFormat::Text;
@@ -243,6 +157,9 @@ std::optional<ReportFormat> parse_report_format(std::string_view name) {
     }
     if (name == "json") {
         return ReportFormat::Json;
+    }
+    if (name == "html") {
+        return ReportFormat::Html;
     }
     return std::nullopt;
 }
@@ -262,7 +179,7 @@ std::string render_aligned(const Table& table) {
         std::string text;
         for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
             const bool right = i < table.right_aligned.size() && table.right_aligned[i];
-            text += (i == 0 ? "" : "  ") + pad(row[i], widths[i], right);
+            text += (i == 0 ? "" : "  ") + pad(one_line(row[i]), widths[i], right);
         }
         while (!text.empty() && text.back() == ' ') {
             text.pop_back();

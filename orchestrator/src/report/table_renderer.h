@@ -4,7 +4,6 @@
 #include "report/sample_query.h"
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +11,7 @@
 
 namespace bb {
 
-enum class ReportFormat { Text, Markdown, Csv, Json };
+enum class ReportFormat { Text, Markdown, Csv, Json, Html };
 
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 
@@ -21,7 +20,11 @@ struct Table {
     std::vector<std::string> headers;
     std::vector<bool> right_aligned; // per column
     std::vector<std::vector<std::string>> rows;
+    size_t emphasized_rows = 0; // leading rows that stand out in HTML (a geometric-mean row)
 };
+
+// Characters on screen: UTF-8 sequences, not bytes ("±", "µ", "…" and "−" are one each).
+size_t display_width(std::string_view text);
 
 // Columns padded to their widest cell (in characters, not bytes: "±" and "µ" are one column).
 std::string render_aligned(const Table& table);

@@ -9,10 +9,6 @@
 #include <type_traits>
 #include <ctime>
 
-#ifndef BOOTBENCH_VERSION
-#error "BOOTBENCH_VERSION must be defined by the build"
-#endif
-
 namespace bb {
 
 namespace {
@@ -30,7 +26,6 @@ template <class T> void bind_optional(SQLite::Statement& statement, int index,
 }
 } // namespace
 
-std::string tool_version() { return BOOTBENCH_VERSION; }
 
 std::string utc_now_iso8601() {
     const auto now = std::chrono::system_clock::now();

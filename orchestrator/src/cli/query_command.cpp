@@ -1,0 +1,77 @@
+#include "cli/commands.h"
+#include "report/adhoc_query.h"
+#include "store/database.h"
+#include "store/migrations.h"
+#include "util/error.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct QueryCommandOptions {
+    std::string sql;
+    std::string format = "text";
+};
+
+constexpr const char* k_query_help =
+    R"(Run one read-only SQL statement against the results database and print its rows. The
+database is opened read-only and with PRAGMA query_only; INSERT, UPDATE, DELETE, CREATE,
+DROP, ATTACH and other writing statements are refused before they run, and so is a second
+statement after the first.
+
+The views documented in docs/database.md are the easy way in: v_samples (one row per boot
+with experiment, run, variant, hz, the main cmdline parameters, outcome, foreign load,
+boot_seconds and whether the report uses it), v_metrics, v_histograms, v_runs, v_boots.
+
+Formats: text (aligned columns and a row count), csv, json (one object per row).
+
+Examples:
+  bootbench query "select variant, count(*), avg(boot_seconds) from v_samples
+                   where used group by variant"
+  bootbench query "select * from v_runs order by run_id desc limit 5"
+  bootbench query --format csv "select * from v_samples where run_id = 12" > run12.csv
+  bootbench query --format json "select name, sum(count) from v_histograms group by name"
+)";
+
+int run(const QueryCommandOptions& options, const GlobalOptions& global) {
+    const auto format = parse_query_format(options.format);
+    if (!format) {
+        throw Error(
+            fmt::format("--format {}: unknown format; use text, csv or json", options.format));
+    }
+    Database db(global.db_path(), Database::Mode::ReadOnly);
+    QueryResult result;
+    try {
+        result = run_read_only_query(db.sql(), options.sql);
+    } catch (const Error& e) {
+        // A view this binary knows but the file lacks: the database predates it.
+        const std::string message = e.what();
+        if (message.find("no such table: v_") != std::string::npos &&
+            db.schema_version() < latest_schema_version(bundled_migrations())) {
+            throw Error(fmt::format("{}; {} has schema version {}, older than this bootbench's "
+                                    "({}): any writing command (boot, run) adds the views",
+                                    message, db.path().string(), db.schema_version(),
+                                    latest_schema_version(bundled_migrations())));
+        }
+        throw;
+    }
+    const std::string out = render_query_result(result, *format);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+}
+} // namespace
+
+void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<QueryCommandOptions>();
+    CLI::App* cmd =
+        app.add_subcommand("query", "Run one read-only SQL statement on the results database");
+    cmd->footer(k_query_help);
+    cmd->add_option("SQL", options->sql, "one SELECT (or WITH … SELECT) statement")->required();
+    cmd->add_option("--format", options->format, "text (default), csv or json");
+    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+}
+
+} // namespace bb

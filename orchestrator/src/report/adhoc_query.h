@@ -1,0 +1,40 @@
+#pragma once
+// `bootbench query "SQL"`: one reading statement against the results database, its rows as
+// aligned text, CSV or JSON. Writing is refused twice: the statement must be read-only
+// (sqlite3_stmt_readonly) and the connection runs with PRAGMA query_only.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bb {
+
+// A value as SQLite returned it; blobs are shown by size, never dumped.
+struct QueryCell {
+    enum class Kind { Null, Integer, Real, Text, Blob };
+    Kind kind = Kind::Null;
+    long long integer = 0;
+    double real = 0;
+    std::string text; // Text: the value; Blob: empty (size in `bytes`)
+    long long bytes = 0;
+
+    std::string display() const; // NULL → "NULL", blob → "<blob 123 bytes>"
+};
+
+struct QueryResult {
+    std::vector<std::string> columns;
+    std::vector<std::vector<QueryCell>> rows;
+};
+
+// Runs exactly one read-only statement. Throws Error for SQL that does not parse (with
+// SQLite's message), for more than one statement, and for anything that would write
+// (INSERT, UPDATE, DELETE, CREATE, DROP, ATTACH, PRAGMA assignments, …), saying so.
+QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql);
+
+enum class QueryFormat { Text, Csv, Json };
+std::optional<QueryFormat> parse_query_format(std::string_view name);
+
+std::string render_query_result(const QueryResult& result, QueryFormat format);
+
+} // namespace bb

@@ -1,0 +1,163 @@
+#include "report/histogram_view.h"
+
+#include "experiment/did_you_mean.h"
+#include "util/error.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+std::vector<std::string> stored_histogram_names(SQLite::Database& db) {
+    std::vector<std::string> names;
+    SQLite::Statement statement(db, "SELECT DISTINCT name FROM histograms ORDER BY name");
+    while (statement.executeStep()) {
+        names.push_back(statement.getColumn(0).getString());
+    }
+    return names;
+}
+
+} // namespace
+
+HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
+                                   const std::string& name, std::optional<double> bucket_width,
+                                   const BootstrapOptions& options) {
+    HistogramView view;
+    view.name = name;
+    view.axes = boots.axes;
+    if (bucket_width) {
+        view.width = *bucket_width;
+    } else {
+        std::vector<StoredBucket> all;
+        for (const auto& [boot, buckets] : histograms) {
+            all.insert(all.end(), buckets.begin(), buckets.end());
+        }
+        view.width = stored_bucket_step(all);
+    }
+    if (!(view.width > 0) || !std::isfinite(view.width)) {
+        view.width = 1; // nothing stored to go by: any width shows the (empty) histograms
+    }
+    for (const SampleGroup& group : boots.groups) {
+        HistogramGroup result;
+        result.key = group.key;
+        result.merged.width = view.width;
+        for (const Sample& sample : group.samples) {
+            if (sample.use != Sample::Use::Used) {
+                ++result.excluded;
+                continue;
+            }
+            const auto found = histograms.find(sample.boot_id);
+            if (found == histograms.end() || found->second.empty()) {
+                ++result.without;
+                continue;
+            }
+            const Histogram own = rebucket(found->second, view.width);
+            merge_into(result.merged, own);
+            const double p50 = histogram_percentile(own, 0.5);
+            if (std::isfinite(p50)) {
+                result.boot_p50s.push_back(p50);
+            }
+            ++result.used;
+        }
+        result.p50 = histogram_percentile(result.merged, 0.50);
+        result.p90 = histogram_percentile(result.merged, 0.90);
+        result.p99 = histogram_percentile(result.merged, 0.99);
+        view.split_buckets += result.merged.split_buckets;
+        view.groups.push_back(std::move(result));
+    }
+    for (size_t g = 1; g < view.groups.size(); ++g) {
+        view.shifts.push_back(
+            {g, compare_medians(view.groups.front().boot_p50s, view.groups[g].boot_p50s, options)});
+    }
+    return view;
+}
+
+std::vector<long long> shown_buckets(const HistogramView& view) {
+    std::optional<long long> lowest;
+    std::optional<long long> highest;
+    for (const auto& group : view.groups) {
+        for (const auto& [index, count] : group.merged.counts) {
+            if (count > 0) {
+                lowest = std::min(lowest.value_or(index), index);
+                highest = std::max(highest.value_or(index), index);
+            }
+        }
+    }
+    std::vector<long long> indices;
+    if (!lowest) {
+        return indices;
+    }
+    if (*highest - *lowest >= k_max_histogram_rows) {
+        throw Error(fmt::format("histogram {}: {} buckets of {:g} from {:g} to {:g} are too many "
+                                "to show; pick a wider --bucket-us (at most {} buckets)",
+                                view.name, *highest - *lowest + 1, view.width,
+                                static_cast<double>(*lowest) * view.width,
+                                static_cast<double>(*highest + 1) * view.width,
+                                k_max_histogram_rows));
+    }
+    for (long long index = *lowest; index <= *highest; ++index) {
+        indices.push_back(index);
+    }
+    return indices;
+}
+
+std::string bucket_label(const HistogramView& view, long long index) {
+    const double lo = static_cast<double>(index) * view.width;
+    const double hi = lo + view.width;
+    if (view.width == std::round(view.width) && std::fabs(hi) < 1e15) {
+        return fmt::format("{:.0f} - {:.0f}", lo, hi - 1);
+    }
+    return fmt::format("[{:g}, {:g})", lo, hi);
+}
+
+HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query,
+                                   const BootstrapOptions& options) {
+    if (query.bucket_width && !(*query.bucket_width > 0 && std::isfinite(*query.bucket_width))) {
+        throw Error(fmt::format("--bucket-us {}: the bucket width must be a positive number of "
+                                "microseconds, e.g. --bucket-us 10000",
+                                *query.bucket_width));
+    }
+    const auto names = stored_histogram_names(db.sql());
+    if (std::find(names.begin(), names.end(), query.name) == names.end()) {
+        const auto guess = did_you_mean(query.name, names);
+        throw Error(fmt::format(
+            "no histogram named '{}' in {}{}; histograms there: {} (a guest stores one by "
+            "printing BOOTBENCH-HIST <name> <lo> <hi> <count> lines)",
+            query.name, db.path().string(),
+            guess ? fmt::format(" (did you mean '{}'?)", *guess) : "",
+            names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    SampleQuery selection = query.selection;
+    // wall_seconds is never NULL: a boot's use then depends on its outcome and load alone.
+    selection.metric = "wall_seconds";
+    if (selection.by.empty()) {
+        selection.by = {"variant"};
+    }
+    const SampleSet boots = query_samples(db, selection);
+
+    std::unordered_map<long long, bool> selected;
+    for (const auto& group : boots.groups) {
+        for (const auto& sample : group.samples) {
+            selected.emplace(sample.boot_id, true);
+        }
+    }
+    BootHistograms histograms;
+    SQLite::Statement rows(db.sql(), "SELECT boot_id, lo, hi, count FROM histograms "
+                                     "WHERE name = ? ORDER BY boot_id, lo");
+    rows.bind(1, query.name);
+    while (rows.executeStep()) {
+        const long long boot = rows.getColumn(0).getInt64();
+        if (selected.count(boot) != 0) {
+            histograms[boot].push_back({rows.getColumn(1).getDouble(),
+                                        rows.getColumn(2).getDouble(),
+                                        rows.getColumn(3).getInt64()});
+        }
+    }
+    return build_histogram_view(boots, histograms, query.name, query.bucket_width, options);
+}
+
+} // namespace bb

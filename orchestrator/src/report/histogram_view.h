@@ -1,0 +1,78 @@
+#pragma once
+// The histogram view (like seed 002's two synchronize_rcu() latency histograms): for each group
+// of boots, the sum of the boots' buckets of one named histogram re-bucketed to one width, its
+// p50/p90/p99, and the shift of the median against the first group with a bootstrap CI.
+// Computing only; view_renderer.h and html_report.h draw it.
+#include "report/bootstrap.h"
+#include "report/histogram.h"
+#include "report/sample_query.h"
+#include "store/database.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace bb {
+
+struct HistogramViewQuery {
+    // Which boots and how they group (by: default variant). The metric is not used: a boot is
+    // used when its outcome is ok and its foreign load at most the limit, as in every report.
+    SampleQuery selection;
+    std::string name;                   // histogram name as the guest printed it
+    std::optional<double> bucket_width; // none: the stored bucket step
+};
+
+struct HistogramGroup {
+    std::vector<AxisValue> key;
+    int used = 0;     // used boots that have the histogram
+    int without = 0;  // used boots that printed no bucket of it
+    int excluded = 0; // failed or foreign-loaded boots, never merged (unless --include-failed)
+    Histogram merged;
+    double p50 = 0;
+    double p90 = 0;
+    double p99 = 0;
+    // Each used boot's own p50 (its buckets at the same width): what the median shift resamples.
+    std::vector<double> boot_p50s;
+};
+
+// The median shift of a group against the first one: A = the first group's per-boot p50s,
+// B = this group's; the difference of their medians with a bootstrap CI.
+struct MedianShift {
+    size_t group = 0;
+    Comparison comparison;
+};
+
+struct HistogramView {
+    std::string name;
+    std::vector<std::string> axes;
+    double width = 0;
+    std::vector<HistogramGroup> groups;
+    std::vector<MedianShift> shifts; // one per group after the first
+    int split_buckets = 0;           // stored buckets split across a boundary of `width`
+};
+
+using BootHistograms = std::unordered_map<long long, std::vector<StoredBucket>>;
+
+// Pure: `boots` says which boots there are, how they group and which are used; `histograms`
+// holds each boot's stored buckets of the histogram.
+HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
+                                   const std::string& name, std::optional<double> bucket_width,
+                                   const BootstrapOptions& options = {});
+
+// Reads the boots and their buckets; throws Error for an unknown histogram name (naming the
+// stored ones) and for a width that is not a positive number.
+HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query,
+                                   const BootstrapOptions& options = {});
+
+// The bucket indices a table or chart shows: every bucket from the lowest to the highest one
+// holding a count in any group, so gaps stay visible. Throws Error when that is more than
+// k_max_histogram_rows (a width far too fine for the data).
+constexpr long long k_max_histogram_rows = 2000;
+std::vector<long long> shown_buckets(const HistogramView& view);
+
+// The label of bucket `index`: "10000 - 19999" for integer widths and edges (the kernel's own
+// inclusive style, as in seed 002), "[0.5, 1)" otherwise.
+std::string bucket_label(const HistogramView& view, long long index);
+
+} // namespace bb

@@ -1,0 +1,88 @@
+#include "report/param_table.h"
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+namespace bb {
+
+namespace {
+
+std::optional<double> numeric(const AxisValue& value) {
+    switch (value.kind) {
+    case AxisValue::Kind::Integer:
+        return static_cast<double>(value.integer);
+    case AxisValue::Kind::Real:
+        return value.real;
+    case AxisValue::Kind::Text: {
+        double parsed = 0;
+        const char* end = value.text.data() + value.text.size();
+        const auto [ptr, error] = std::from_chars(value.text.data(), end, parsed);
+        if (error == std::errc() && ptr == end && !value.text.empty()) {
+            return parsed;
+        }
+        return std::nullopt;
+    }
+    case AxisValue::Kind::Missing:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+size_t index_of(std::vector<AxisValue>& values, const AxisValue& value) {
+    const auto found = std::find(values.begin(), values.end(), value);
+    if (found != values.end()) {
+        return static_cast<size_t>(found - values.begin());
+    }
+    values.push_back(value);
+    return values.size() - 1;
+}
+
+} // namespace
+
+bool param_value_less(const AxisValue& a, const AxisValue& b) {
+    const auto x = numeric(a);
+    const auto y = numeric(b);
+    if (x && y && *x != *y) {
+        return *x < *y;
+    }
+    if (x.has_value() != y.has_value()) {
+        return x.has_value();
+    }
+    return axis_value_less(a, b); // equal numbers or both text: the report's total order
+}
+
+ParamTable build_param_table(const SampleSet& set, const BootstrapOptions& options) {
+    if (set.axes.empty() || set.axes.size() > 2) {
+        throw std::invalid_argument("build_param_table: group by the parameter and at most one "
+                                    "more axis");
+    }
+    ParamTable table;
+    table.param = set.axes[0];
+    table.metric = set.metric;
+    table.unit = set.unit;
+    table.seconds = set.seconds;
+    if (set.axes.size() == 2) {
+        table.column_axis = set.axes[1];
+    }
+    for (const SampleGroup& group : set.groups) {
+        index_of(table.rows, group.key[0]);
+        index_of(table.columns, table.column_axis ? group.key[1] : AxisValue{});
+    }
+    std::sort(table.rows.begin(), table.rows.end(), param_value_less);
+    std::sort(table.columns.begin(), table.columns.end(), axis_value_less);
+    table.cells.assign(table.rows.size(),
+                       std::vector<std::optional<ParamCell>>(table.columns.size()));
+    for (const SampleGroup& group : set.groups) {
+        const size_t row = index_of(table.rows, group.key[0]);
+        const size_t column =
+            index_of(table.columns, table.column_axis ? group.key[1] : AxisValue{});
+        ParamCell cell;
+        cell.median = bootstrap_median(group.values, options);
+        cell.excluded = group.failed + group.loaded + group.no_value;
+        table.cells[row][column] = cell;
+    }
+    return table;
+}
+
+} // namespace bb

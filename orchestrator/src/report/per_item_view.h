@@ -1,0 +1,58 @@
+#pragma once
+// The per-item table (like seed 003's application start-up times): items are metrics named
+// <prefix>.<item> (launch.camera, launch.browser, one value per boot each); for every item the
+// median of the base group and of another group, their difference and relative difference,
+// and first a geometric-mean row over the items' ratios with its bootstrap CI. Computing only.
+#include "report/bootstrap.h"
+#include "report/sample_query.h"
+#include "store/database.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bb {
+
+struct PerItemQuery {
+    SampleQuery selection; // experiment, runs, include_failed; by: one axis (default variant)
+    std::string prefix;    // "launch" selects launch.*
+    std::optional<std::string> base; // the base group's value; none: "stock" if present, else
+                                     // the first value in sort order
+};
+
+struct ItemRow {
+    std::string item;      // the metric name without "<prefix>."
+    Comparison comparison; // A = base, B = the other group: medians, B − A and B / A with CIs
+};
+
+// diff = other − base, diff % = (other / base − 1) · 100: negative is lower (faster for times).
+struct PerItemComparison {
+    AxisValue other;
+    GeometricMean geomean;      // of other/base median ratios over the items with both
+    double base_geomean = 0;    // geometric mean of the base medians of those items
+    double other_geomean = 0;   // … and of the other group's
+    std::vector<ItemRow> items; // sorted by item name
+};
+
+struct PerItemView {
+    std::string prefix;
+    std::string axis;
+    AxisValue base;
+    std::string unit;
+    bool seconds = false;
+    std::vector<PerItemComparison> comparisons; // one per group other than the base
+};
+
+// Pure: one SampleSet per item, each grouped by the same single axis.
+PerItemView build_per_item_view(const std::string& prefix,
+                                const std::vector<std::pair<std::string, SampleSet>>& items,
+                                const std::optional<std::string>& base,
+                                const BootstrapOptions& options = {});
+
+// Lists the metrics named <prefix>.*, reads each grouped by the axis; throws Error when no
+// metric has the prefix (naming the prefixes there are), or the base group does not exist.
+PerItemView query_per_item_view(Database& db, const PerItemQuery& query,
+                                const BootstrapOptions& options = {});
+
+} // namespace bb

@@ -1,0 +1,121 @@
+#include "report/render_support.h"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <utility>
+
+namespace bb {
+
+ValueFormat::ValueFormat(bool seconds, std::string unit, double representative)
+    : m_seconds(seconds), m_unit(std::move(unit)),
+      m_time_unit(unit_for_seconds(std::isfinite(representative) ? representative : 0)) {}
+
+std::string ValueFormat::operator()(double value) const {
+    if (!std::isfinite(value)) {
+        return "-";
+    }
+    if (m_seconds) {
+        return format_seconds(value, m_time_unit);
+    }
+    return m_unit.empty() ? plain(value) : plain(value) + " " + m_unit;
+}
+
+std::string ValueFormat::signed_value(double value) const {
+    const std::string text = (*this)(value);
+    return std::isfinite(value) && value >= 0 ? "+" + text : text;
+}
+
+std::string ValueFormat::plain(double value) {
+    const double magnitude = std::fabs(value);
+    if (value == std::round(value) && magnitude < 1e15) {
+        return fmt::format("{:.0f}", value);
+    }
+    if (magnitude >= 100) {
+        return fmt::format("{:.1f}", value);
+    }
+    if (magnitude >= 1) {
+        return fmt::format("{:.3f}", value);
+    }
+    return fmt::format("{:.4g}", value);
+}
+
+std::string ColumnUnit::number(double value) const {
+    return std::isfinite(value) ? ValueFormat::plain(value * scale) : "-";
+}
+
+std::string ColumnUnit::signed_number(double value) const {
+    const std::string text = number(value);
+    return std::isfinite(value) && value >= 0 ? "+" + text : text;
+}
+
+std::string ColumnUnit::header(const std::string& name) const {
+    return symbol.empty() ? name : fmt::format("{} ({})", name, symbol);
+}
+
+ColumnUnit column_unit(bool seconds, const std::string& unit, double representative) {
+    if (!seconds) {
+        return {unit, 1};
+    }
+    switch (unit_for_seconds(std::isfinite(representative) ? representative : 0)) {
+    case TimeUnit::Microseconds:
+        return {"µs", 1e6};
+    case TimeUnit::Milliseconds:
+        return {"ms", 1e3};
+    case TimeUnit::Seconds:
+        return {"s", 1};
+    }
+    return {"s", 1};
+}
+
+std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {
+    if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) {
+        return "";
+    }
+    return signed_values ? fmt::format("[{}, {}]", format.signed_value(interval.low),
+                                       format.signed_value(interval.high))
+                         : fmt::format("[{}, {}]", format(interval.low), format(interval.high));
+}
+
+std::string with_interval(const std::string& value, const std::string& interval) {
+    return interval.empty() ? value : value + " " + interval;
+}
+
+nlohmann::json number_or_null(double value) {
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json interval_json(const Interval& interval) {
+    return nlohmann::json::array({number_or_null(interval.low), number_or_null(interval.high)});
+}
+
+nlohmann::json axis_json(const AxisValue& value) {
+    switch (value.kind) {
+    case AxisValue::Kind::Missing:
+        return nullptr;
+    case AxisValue::Kind::Integer:
+        return value.integer;
+    case AxisValue::Kind::Real:
+        return value.real;
+    case AxisValue::Kind::Text:
+        return value.text;
+    }
+    return nullptr;
+}
+
+nlohmann::json key_json(const std::vector<std::string>& axes, const std::vector<AxisValue>& key) {
+    nlohmann::json object = nlohmann::json::object();
+    for (size_t i = 0; i < axes.size() && i < key.size(); ++i) {
+        object[axes[i]] = axis_json(key[i]);
+    }
+    return object;
+}
+
+std::string json_text(const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string json_document(const nlohmann::json& value) {
+    return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace bb

@@ -1,0 +1,347 @@
+#include "report/svg_chart.h"
+
+#include "report/html_escape.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+// Colour-blind-safe (Okabe–Ito); series cycle through them.
+constexpr std::array<const char*, 6> k_palette{"#0072b2", "#d55e00", "#009e73",
+                                               "#cc79a7", "#e69f00", "#56b4e9"};
+
+const char* colour(size_t index) {
+    return k_palette[index % k_palette.size()];
+}
+
+std::string number(double value) {
+    return fmt::format("{:.1f}", value);
+}
+
+std::string tick_label(double value) {
+    if (value != 0 && (std::fabs(value) >= 1e6 || std::fabs(value) < 1e-3)) {
+        return fmt::format("{:.3g}", value);
+    }
+    return fmt::format("{:g}", value);
+}
+
+// Maps a value range onto a pixel range (y grows downwards in SVG: pass top > bottom).
+struct Scale {
+    double low;
+    double high;
+    double from;
+    double to;
+    double operator()(double value) const {
+        return high == low ? (from + to) / 2 : from + (value - low) / (high - low) * (to - from);
+    }
+};
+
+std::string svg_open(double width, double height, const std::string& title) {
+    return fmt::format("<svg class=\"bb-chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+                       "width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+                       "font-family=\"sans-serif\" font-size=\"11\">\n<title>{2}</title>\n"
+                       "<text class=\"bb-title\" x=\"{3}\" y=\"18\" text-anchor=\"middle\" "
+                       "font-size=\"13\">{2}</text>\n",
+                       number(width), number(height), html_escape(title), number(width / 2));
+}
+
+std::string text(double x, double y, const std::string& content, const char* anchor,
+                 const char* css_class, const std::string& extra = "") {
+    return fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" text-anchor=\"{}\"{}>{}</text>\n",
+                       css_class, number(x), number(y), anchor, extra, html_escape(content));
+}
+
+std::string line(double x1, double y1, double x2, double y2, const char* css_class,
+                 const std::string& stroke = "#555") {
+    return fmt::format("<line class=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" "
+                       "stroke=\"{}\"/>\n",
+                       css_class, number(x1), number(y1), number(x2), number(y2), stroke);
+}
+
+// Horizontal grid lines with labels on the left, and the y title rotated beside them.
+std::string y_axis(const Scale& y, const std::vector<double>& ticks, double left, double right,
+                   const std::string& title) {
+    std::string out;
+    for (double tick : ticks) {
+        out += line(left, y(tick), right, y(tick), "bb-grid", "#ddd");
+        out += text(left - 6, y(tick) + 4, tick_label(tick), "end", "bb-tick");
+    }
+    out += line(left, y.from, left, y.to, "bb-axis");
+    const double middle = (y.from + y.to) / 2;
+    out += text(14, middle, title, "middle", "bb-axis-title",
+                fmt::format(" transform=\"rotate(-90 14 {})\"", number(middle)));
+    return out;
+}
+
+// [low, high] of every finite number given, widened so that nothing sits on the frame.
+std::pair<double, double> value_range(const std::vector<double>& values, bool include_zero) {
+    double low = include_zero ? 0 : INFINITY;
+    double high = include_zero ? 0 : -INFINITY;
+    for (double value : values) {
+        if (std::isfinite(value)) {
+            low = std::min(low, value);
+            high = std::max(high, value);
+        }
+    }
+    if (!std::isfinite(low)) {
+        return {0, 1};
+    }
+    if (low == high) {
+        const double pad = low == 0 ? 1 : std::fabs(low) * 0.1;
+        return {low - pad, high + pad};
+    }
+    const double pad = (high - low) * 0.05;
+    return {include_zero && low >= 0 ? low : low - pad, high + pad};
+}
+
+} // namespace
+
+std::vector<double> nice_ticks(double low, double high, int count) {
+    if (!std::isfinite(low) || !std::isfinite(high) || count < 1) {
+        return {};
+    }
+    if (high < low) {
+        std::swap(low, high);
+    }
+    if (high == low) {
+        return {low};
+    }
+    const double rough = (high - low) / count;
+    const double magnitude = std::pow(10, std::floor(std::log10(rough)));
+    double step = magnitude * 10;
+    for (double factor : {1.0, 2.0, 5.0, 10.0}) {
+        if (magnitude * factor >= rough) {
+            step = magnitude * factor;
+            break;
+        }
+    }
+    // index × step rather than a running sum: no rounding drift across the ticks.
+    std::vector<double> ticks;
+    for (auto index = static_cast<long long>(std::ceil(low / step));; ++index) {
+        const double tick = static_cast<double>(index) * step;
+        if (tick > high + step * 1e-9) {
+            break;
+        }
+        ticks.push_back(tick == 0 ? 0 : tick); // no "-0"
+    }
+    return ticks;
+}
+
+std::string svg_point_chart(const PointChart& chart) {
+    const double width =
+        std::max(480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()));
+    const double height = 340;
+    const double left = 70;
+    const double right = width - 20;
+    const double top = 34 + 16 * static_cast<double>(chart.series.size() > 1);
+    const double bottom = height - 56;
+    std::vector<double> values;
+    for (const auto& series : chart.series) {
+        for (const auto& point : series.points) {
+            if (point) {
+                values.insert(values.end(), {point->value, point->ci.low, point->ci.high});
+            }
+        }
+    }
+    const auto [low, high] = value_range(values, false);
+    const auto ticks = nice_ticks(low, high);
+    const Scale y{std::min(low, ticks.empty() ? low : ticks.front()),
+                  std::max(high, ticks.empty() ? high : ticks.back()), bottom, top};
+    const double slot =
+        (right - left) / static_cast<double>(std::max<size_t>(1, chart.categories.size()));
+
+    std::string out = svg_open(width, height, chart.title);
+    out += y_axis(y, ticks, left, right, chart.y_title);
+    out += line(left, bottom, right, bottom, "bb-axis");
+    for (size_t c = 0; c < chart.categories.size(); ++c) {
+        const double x = left + slot * (static_cast<double>(c) + 0.5);
+        out += text(x, bottom + 16, chart.categories[c], "middle", "bb-tick");
+    }
+    out += text((left + right) / 2, height - 14, chart.x_title, "middle", "bb-axis-title");
+
+    const size_t count = chart.series.size();
+    for (size_t s = 0; s < count; ++s) {
+        const PointSeries& series = chart.series[s];
+        // Series side by side inside each slot, so their CI bars never hide each other.
+        const double offset = count < 2
+                                  ? 0
+                                  : (static_cast<double>(s) - static_cast<double>(count - 1) / 2) *
+                                        std::min(14.0, slot * 0.6 / static_cast<double>(count));
+        std::string path;
+        std::string marks;
+        for (size_t c = 0; c < series.points.size() && c < chart.categories.size(); ++c) {
+            const auto& point = series.points[c];
+            if (!point || !std::isfinite(point->value)) {
+                continue;
+            }
+            const double x = left + slot * (static_cast<double>(c) + 0.5) + offset;
+            path +=
+                fmt::format("{}{},{}", path.empty() ? "" : " ", number(x), number(y(point->value)));
+            std::string tip =
+                fmt::format("{}{}: {:g}", series.name.empty() ? "" : series.name + ", ",
+                            chart.categories[c], point->value);
+            if (std::isfinite(point->ci.low) && std::isfinite(point->ci.high)) {
+                marks += line(x, y(point->ci.low), x, y(point->ci.high), "bb-ci", colour(s));
+                marks +=
+                    line(x - 4, y(point->ci.low), x + 4, y(point->ci.low), "bb-ci-cap", colour(s));
+                marks += line(x - 4, y(point->ci.high), x + 4, y(point->ci.high), "bb-ci-cap",
+                              colour(s));
+                tip += fmt::format(" [{:g}, {:g}]", point->ci.low, point->ci.high);
+            }
+            tip += fmt::format(", n={}", point->n);
+            marks += fmt::format("<circle class=\"bb-point\" cx=\"{}\" cy=\"{}\" r=\"4\" "
+                                 "fill=\"{}\"><title>{}</title></circle>\n",
+                                 number(x), number(y(point->value)), colour(s), html_escape(tip));
+        }
+        if (!path.empty()) {
+            out += fmt::format("<polyline class=\"bb-series\" fill=\"none\" stroke=\"{}\" "
+                               "stroke-opacity=\"0.5\" points=\"{}\"/>\n",
+                               colour(s), path);
+        }
+        out += marks;
+        if (count > 1) {
+            const double x = left + 10 + static_cast<double>(s) * 130;
+            out += fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"30\" width=\"10\" "
+                               "height=\"10\" fill=\"{}\"/>\n",
+                               number(x), colour(s));
+            out += text(x + 14, 39, series.name, "start", "bb-legend-text");
+        }
+    }
+    return out + "</svg>\n";
+}
+
+std::string svg_bar_chart(const BarChart& chart) {
+    const double row_height = 22;
+    const double label_width = 170;
+    const double width = 720;
+    const double top = 34;
+    const double height = top + row_height * static_cast<double>(chart.rows.size()) + 44;
+    const double left = label_width;
+    const double right = width - 24;
+    std::vector<double> values;
+    for (const auto& row : chart.rows) {
+        values.insert(values.end(), {row.value, row.ci.low, row.ci.high});
+    }
+    const auto [low, high] = value_range(values, true);
+    const auto ticks = nice_ticks(low, high);
+    const Scale x{std::min(low, ticks.empty() ? low : ticks.front()),
+                  std::max(high, ticks.empty() ? high : ticks.back()), left, right};
+    const double bottom = top + row_height * static_cast<double>(chart.rows.size());
+
+    std::string out = svg_open(width, height, chart.title);
+    for (double tick : ticks) {
+        out += line(x(tick), top, x(tick), bottom, "bb-grid", "#ddd");
+        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
+    }
+    out += text((left + right) / 2, height - 10, chart.x_title, "middle", "bb-axis-title");
+    for (size_t r = 0; r < chart.rows.size(); ++r) {
+        const BarRow& row = chart.rows[r];
+        const double y = top + row_height * static_cast<double>(r);
+        out += text(left - 8, y + row_height / 2 + 4, row.label, "end",
+                    row.emphasized ? "bb-label bb-emphasized" : "bb-label",
+                    row.emphasized ? " font-weight=\"bold\"" : "");
+        if (std::isfinite(row.value)) {
+            const double from = std::min(x(0), x(row.value));
+            const double to = std::max(x(0), x(row.value));
+            out += fmt::format(
+                "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\">"
+                "<title>{}</title></rect>\n",
+                row.emphasized ? "bb-bar bb-geomean" : "bb-bar", number(from), number(y + 4),
+                number(std::max(to - from, 0.5)), number(row_height - 8),
+                row.value <= 0 ? colour(2) : colour(1),
+                html_escape(fmt::format("{}: {:+.2f}", row.label, row.value)));
+        }
+        if (std::isfinite(row.ci.low) && std::isfinite(row.ci.high)) {
+            const double middle = y + row_height / 2;
+            out += line(x(row.ci.low), middle, x(row.ci.high), middle, "bb-ci", "#222");
+            out += line(x(row.ci.low), middle - 4, x(row.ci.low), middle + 4, "bb-ci-cap", "#222");
+            out +=
+                line(x(row.ci.high), middle - 4, x(row.ci.high), middle + 4, "bb-ci-cap", "#222");
+        }
+    }
+    out += line(x(0), top, x(0), bottom, "bb-axis bb-zero");
+    return out + "</svg>\n";
+}
+
+std::string svg_histogram_chart(const HistogramChart& chart) {
+    const size_t panels = chart.panels.size();
+    const size_t per_row = std::min<size_t>(2, std::max<size_t>(1, panels));
+    const size_t rows = (panels + per_row - 1) / per_row;
+    const double panel_width = 380;
+    const double panel_height = 260;
+    const double width = panel_width * static_cast<double>(per_row);
+    const double height = 30 + panel_height * static_cast<double>(std::max<size_t>(1, rows));
+    size_t buckets = 0;
+    double highest = 0;
+    for (const auto& panel : chart.panels) {
+        buckets = std::max(buckets, panel.counts.size());
+        for (double count : panel.counts) {
+            highest = std::max(highest, count);
+        }
+    }
+    const double last_edge = chart.first_edge + chart.width * static_cast<double>(buckets);
+    // Headroom above the tallest bar so the percentile labels stay clear of it.
+    const double headroom = highest > 0 ? highest * 1.1 : 1;
+    const auto y_ticks = nice_ticks(0, headroom, 4);
+    const double y_top = std::max(headroom, y_ticks.empty() ? 1 : y_ticks.back());
+    const auto x_ticks = nice_ticks(chart.first_edge, last_edge, 4);
+
+    std::string out = svg_open(width, height, chart.title);
+    for (size_t p = 0; p < panels; ++p) {
+        const HistogramPanel& panel = chart.panels[p];
+        const double origin_x = panel_width * static_cast<double>(p % per_row);
+        const double origin_y = 30 + panel_height * static_cast<double>(p / per_row);
+        const double left = origin_x + 60;
+        const double right = origin_x + panel_width - 14;
+        const double top = origin_y + 24;
+        const double bottom = origin_y + panel_height - 44;
+        const Scale x{chart.first_edge, last_edge, left, right};
+        const Scale y{0, y_top, bottom, top};
+        out += fmt::format("<g class=\"bb-panel\">\n");
+        out += text((left + right) / 2, origin_y + 14, panel.title, "middle", "bb-panel-title");
+        for (double tick : y_ticks) {
+            out += line(left, y(tick), right, y(tick), "bb-grid", "#ddd");
+            out += text(left - 5, y(tick) + 4, tick_label(tick), "end", "bb-tick");
+        }
+        for (double tick : x_ticks) {
+            out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
+        }
+        for (size_t b = 0; b < panel.counts.size(); ++b) {
+            const double count = panel.counts[b];
+            if (!(count > 0)) {
+                continue;
+            }
+            const double lo = chart.first_edge + chart.width * static_cast<double>(b);
+            out += fmt::format(
+                "<rect class=\"bb-bar bb-hist-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                "fill=\"{}\"><title>{}</title></rect>\n",
+                number(x(lo)), number(y(count)),
+                number(std::max(x(lo + chart.width) - x(lo) - 1, 0.5)), number(y(0) - y(count)),
+                colour(p),
+                html_escape(fmt::format("{}: {:g} – {:g}: {:g}", panel.title, lo, lo + chart.width,
+                                        count)));
+        }
+        for (size_t m = 0; m < panel.markers.size(); ++m) {
+            const HistogramMarker& marker = panel.markers[m];
+            if (!std::isfinite(marker.at)) {
+                continue;
+            }
+            // Labels stepped down so that close percentiles stay readable.
+            out += line(x(marker.at), top, x(marker.at), bottom, "bb-percentile", "#333");
+            out += text(x(marker.at) + 2, top + 10 + 11 * static_cast<double>(m), marker.label,
+                        "start", "bb-percentile-label");
+        }
+        out += line(left, bottom, right, bottom, "bb-axis");
+        out += line(left, top, left, bottom, "bb-axis");
+        out += text((left + right) / 2, bottom + 32, chart.x_title, "middle", "bb-axis-title");
+        out += "</g>\n";
+    }
+    return out + "</svg>\n";
+}
+
+} // namespace bb

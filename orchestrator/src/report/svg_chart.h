@@ -1,0 +1,70 @@
+#pragma once
+// SVG charts drawn by hand for the HTML report: no script, no external resource, every label
+// escaped. Elements carry classes (bb-point, bb-ci, bb-bar, bb-percentile, …) that the page's
+// CSS styles and the browser test counts. Takes numbers already in the unit to print.
+#include "report/bootstrap.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+// Axis ticks at 1, 2 or 5 × 10^k covering [low, high], about `count` of them.
+std::vector<double> nice_ticks(double low, double high, int count = 5);
+
+// Medians with CI bars over categories (parameter values or groups), one series per variant.
+struct ChartPoint {
+    double value = 0;
+    Interval ci; // drawn when both ends are finite
+    int n = 0;
+};
+struct PointSeries {
+    std::string name;
+    std::vector<std::optional<ChartPoint>> points; // one per category; none: no data there
+};
+struct PointChart {
+    std::string title;
+    std::string x_title;
+    std::string y_title;
+    std::vector<std::string> categories;
+    std::vector<PointSeries> series;
+};
+std::string svg_point_chart(const PointChart& chart);
+
+// Horizontal bars around zero with CI whiskers (per-item diff %); emphasized rows (the
+// geometric mean) are drawn in their own class.
+struct BarRow {
+    std::string label;
+    double value = 0;
+    Interval ci;
+    bool emphasized = false;
+};
+struct BarChart {
+    std::string title;
+    std::string x_title;
+    std::vector<BarRow> rows;
+};
+std::string svg_bar_chart(const BarChart& chart);
+
+// Histograms side by side, one panel per group, sharing both axes; vertical markers for the
+// percentiles.
+struct HistogramMarker {
+    std::string label; // "p50"
+    double at = 0;     // x value
+};
+struct HistogramPanel {
+    std::string title;
+    std::vector<double> counts; // one per bucket, from first_edge on
+    std::vector<HistogramMarker> markers;
+};
+struct HistogramChart {
+    std::string title;
+    std::string x_title;
+    double first_edge = 0;
+    double width = 1;
+    std::vector<HistogramPanel> panels;
+};
+std::string svg_histogram_chart(const HistogramChart& chart);
+
+} // namespace bb

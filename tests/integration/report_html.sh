@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The report views and the HTML report end to end: a fresh database created by bootbench
+# itself (`bootbench builds` migrates it), filled with SYNTHETIC rows by sqlite3 (no kernel is
+# booted: two variants × four srcu_max_nodelay_phase values × 5 repeats, deterministic values
+# shaped like seeds 000, 002 and 003, one failed and one loaded boot), then every view rendered
+# as text and HTML, the HTML opened in headless Debian chromium: --dump-dom must show the SVG
+# charts after rendering and --screenshot must produce a PNG. Exits 77 (skipped) without
+# chromium. SCREENSHOT_DIR=dir keeps the PNGs.
+source "$(dirname "$0")/lib.sh"
+chromium_bin=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$chromium_bin" ] || { echo "SKIP: chromium is not installed"; exit 77; }
+
+"$BOOTBENCH" builds > /dev/null # creates and migrates $BOOTBENCH_DB
+q <<'SQL'
+INSERT INTO hosts (id, fingerprint, hostname, kernel_release, cpu_model, cpus, memory_bytes)
+  VALUES (1, 'synthetic', 'synthetic-host', '6.1.0', 'synthetic cpu', 2, 8589934592);
+INSERT INTO experiments (id, name, yaml, yaml_sha256)
+  VALUES (1, 'synthetic-srcu', 'name: synthetic-srcu', 'synthetic');
+INSERT INTO runs (id, experiment_id, host_id, mode, seed, status, command_line, tool_version)
+  VALUES (1, 1, 1, 'adhoc', 1, 'done', 'synthetic rows (tests/integration/report_html.sh)', 'test');
+WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < 40),
+cells AS (
+  SELECT i, CASE i % 2 WHEN 0 THEN 'stock' ELSE 'prefix' END AS variant,
+         CASE (i / 2) % 4 WHEN 0 THEN 100 WHEN 1 THEN 250 WHEN 2 THEN 1000 ELSE 10000 END AS phase
+  FROM seq)
+INSERT INTO boots (run_id, cell_key, params_json, repeat_index, arch, machine, smp, memory_mb,
+                   kernel_path, kernel_sha256, cmdline, argv_json, accel, accel_reason,
+                   foreign_load, outcome, outcome_reason, boot_seconds, wall_seconds,
+                   console_bytes, console_tail, started_at)
+SELECT 1, 'variant=' || variant || ';srcutree.srcu_max_nodelay_phase=' || phase,
+       json_object('variant', variant, 'hz', 250, 'srcutree.srcu_max_nodelay_phase', phase),
+       i / 8, 'arm64', 'virt', 1, 256, '/synthetic/Image', 'synthetic', 'quiet', '[]', 'tcg',
+       'synthetic', CASE WHEN i = 9 THEN 0.6 ELSE 0.05 END,
+       CASE WHEN i = 17 THEN 'timeout' ELSE 'ok' END, 'synthetic',
+       CASE phase WHEN 100 THEN 30.0 WHEN 250 THEN 15.7 WHEN 1000 THEN 11.4 ELSE 11.2 END
+         * CASE variant WHEN 'prefix' THEN 1.08 ELSE 1.0 END + ((i * 37) % 11 - 5) * 0.05,
+       40.0, 1000, 'synthetic', '2024-01-01T00:00:00.000Z'
+FROM cells;
+-- seed 003's shape: per-application launch times (ms), prefix about 4 % faster.
+WITH apps(name, ms) AS (VALUES ('camera', 451), ('browser', 425), ('kindle', 629),
+                               ('whatsapp', 311), ('helloworld', 110))
+INSERT INTO metrics (boot_id, name, value, unit)
+SELECT b.id, 'launch.' || a.name,
+       a.ms * CASE json_extract(b.params_json, '$.variant') WHEN 'prefix' THEN 0.96 ELSE 1.0 END
+         + (b.id * 7 + length(a.name)) % 9 - 4, 'ms'
+FROM boots b, apps a;
+-- seed 002's shape: synchronize_rcu() latency buckets of 10000 µs, prefix shifted lower.
+WITH RECURSIVE k(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM k WHERE n + 1 < 14),
+centres AS (SELECT id, CASE json_extract(params_json, '$.variant') WHEN 'prefix' THEN 3 ELSE 5 END
+              AS c FROM boots)
+INSERT INTO histograms (boot_id, name, lo, hi, count)
+SELECT centres.id, 'sync_latency_us', n * 10000, n * 10000 + 9999,
+       max(0, 400 - 40 * (n - c) * (n - c)) + centres.id % 3
+FROM centres, k;
+SQL
+expect_eq "$(q 'select count(*) from boots')" 40 "synthetic boots"
+expect_eq "$(q 'select count(*) from v_samples where used')" 38 "used boots (one failed, one loaded)"
+
+# Text views: the seed shapes.
+param_text=$("$BOOTBENCH" report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant)
+echo "$param_text"
+expect_eq "$(echo "$param_text" | awk 'NR > 2 { print $1 }' | paste -sd' ')" "100 250 1000 10000" \
+  "param-table rows in numeric order"
+hist_text=$("$BOOTBENCH" report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant)
+echo "$hist_text"
+echo "$hist_text" | grep -q '^50000 - 59999 ' || fail "histogram: seed-style bucket label"
+echo "$hist_text" | grep -q '^p50 shift, variant=stock − variant=prefix: +' ||
+  fail "histogram: median shift line"
+item_text=$("$BOOTBENCH" report --view per-item --items launch --by variant --base stock)
+echo "$item_text"
+expect_eq "$(echo "$item_text" | sed -n 3p | awk '{ print $1, $2 }')" "* geomean" \
+  "per-item: geometric-mean row first"
+
+# bootbench query: reads, refuses writes.
+expect_eq "$("$BOOTBENCH" query --format csv 'select count(*) as n from v_samples where variant = '"'stock'")" \
+  "$(printf 'n\n20')" "query csv"
+if "$BOOTBENCH" query 'delete from boots' 2> "$work/refused.txt"; then fail "query wrote"; fi
+grep -q 'refused' "$work/refused.txt" || fail "query: refusal message: $(cat "$work/refused.txt")"
+expect_eq "$(q 'select count(*) from boots')" 40 "boots after a refused delete"
+
+# HTML: one file per view, each opened in chromium.
+"$BOOTBENCH" report --by variant --format html -o "$work/grouped.html"
+"$BOOTBENCH" report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant \
+  --format html -o "$work/param.html"
+"$BOOTBENCH" report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant \
+  --format html -o "$work/histogram.html"
+"$BOOTBENCH" report --view per-item --items launch --by variant --format html -o "$work/items.html"
+
+chromium() { # chromium ARGS... ; stderr (dbus and GPU chatter on a headless box) kept aside
+  timeout 120 nice -n 19 "$chromium_bin" --headless --no-sandbox --disable-gpu --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d -p "$work")" "$@" 2>> "$work/chromium.log"
+}
+count() { grep -o "$1" "$2" | wc -l; }
+check_dom() { # name svgs min-points min-ci min-bars
+  local name=$1 dom=$work/$1.dom.html
+  chromium --dump-dom "file://$work/$name.html" > "$dom" ||
+    fail "$name: chromium --dump-dom failed: $(tail -5 "$work/chromium.log")"
+  [ "$(count '<svg' "$dom")" -ge "$2" ] || fail "$name: expected $2 <svg> in the rendered DOM"
+  [ "$(count 'class="bb-point"' "$dom")" -ge "$3" ] || fail "$name: expected $3 points"
+  [ "$(count 'class="bb-ci"' "$dom")" -ge "$4" ] || fail "$name: expected $4 CI bars"
+  [ "$(count 'class="bb-bar' "$dom")" -ge "$5" ] || fail "$name: expected $5 bars"
+  [ "$(count '<script' "$dom")" -eq 0 ] || fail "$name: a script in the page"
+  chromium --window-size=1200,1500 --hide-scrollbars --screenshot="$work/$name.png" \
+    "file://$work/$name.html" > /dev/null ||
+    fail "$name: chromium --screenshot failed: $(tail -5 "$work/chromium.log")"
+  [ -s "$work/$name.png" ] || fail "$name: empty screenshot"
+  [ "$(head -c 8 "$work/$name.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+    fail "$name: the screenshot is not a PNG"
+  echo "$name: $(count '<svg' "$dom") svg, $(count 'class="bb-point"' "$dom") points," \
+    "$(count 'class="bb-ci"' "$dom") CI bars, $(count 'class="bb-bar' "$dom") bars," \
+    "screenshot $(stat -c %s "$work/$name.png") bytes"
+  if [ -n "${SCREENSHOT_DIR:-}" ]; then cp "$work/$name.png" "$work/$name.html" "$SCREENSHOT_DIR/"; fi
+}
+check_dom grouped 1 2 2 0                    # 2 variants: 2 points with CIs
+check_dom param 1 8 8 0                      # 4 phases × 2 variants
+check_dom histogram 1 0 0 $((2 * 13))        # 2 panels, 13 non-empty buckets at least
+check_dom items 1 0 5 6                      # geomean + 5 items, each with a CI
+echo "PASS report_html"

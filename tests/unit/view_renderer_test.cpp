@@ -1,0 +1,262 @@
+// Exact rendering of the seed-shaped views for small fixed inputs, in every format.
+#include "report/view_renderer.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+
+using bb::AxisValue;
+using bb::ReportFormat;
+
+namespace {
+
+AxisValue text(const std::string& value) {
+    AxisValue axis;
+    axis.kind = AxisValue::Kind::Text;
+    axis.text = value;
+    return axis;
+}
+
+AxisValue integer(long long value) {
+    AxisValue axis;
+    axis.kind = AxisValue::Kind::Integer;
+    axis.integer = value;
+    return axis;
+}
+
+bb::ParamCell cell(int n, double median, double low, double high, int excluded = 0) {
+    bb::ParamCell c;
+    c.median.n = n;
+    c.median.median = median;
+    c.median.ci = {low, high};
+    c.excluded = excluded;
+    return c;
+}
+
+// Seed 000's numbers for two phases, a missing cell and a single-sample cell.
+bb::ParamTable param_fixture() {
+    bb::ParamTable table;
+    table.param = "phase";
+    table.metric = "boot_seconds";
+    table.unit = "s";
+    table.seconds = true;
+    table.column_axis = "variant";
+    table.rows = {integer(100), integer(1000)};
+    table.columns = {text("prefix"), text("stock")};
+    table.cells = {{cell(3, 32.38, 32.2, 32.5), cell(5, 30.053, 29.9, 30.2, 1)},
+                   {std::nullopt, cell(1, 11.443, 11.443, 11.443)}};
+    return table;
+}
+
+bb::HistogramView histogram_fixture() {
+    bb::HistogramView view;
+    view.name = "lat";
+    view.axes = {"variant"};
+    view.width = 10000;
+    bb::HistogramGroup a;
+    a.key = {text("default")};
+    a.merged.width = 10000;
+    a.merged.counts = {{0, 1}, {1, 4}, {3, 5}};
+    a.used = 2;
+    a.p50 = 30000;
+    a.p90 = 38000;
+    a.p99 = 39800;
+    bb::HistogramGroup b;
+    b.key = {text("wake")};
+    b.merged.width = 10000;
+    b.merged.counts = {{1, 2.5}};
+    b.used = 1;
+    b.p50 = 15000;
+    b.p90 = 18000;
+    b.p99 = 19800;
+    view.groups = {a, b};
+    bb::MedianShift shift;
+    shift.group = 1;
+    shift.comparison.n_a = 2;
+    shift.comparison.n_b = 1;
+    shift.comparison.median_a = 30000;
+    shift.comparison.median_b = 15000;
+    shift.comparison.difference = -15000;
+    shift.comparison.difference_ci = {-16000, -14000};
+    view.shifts = {shift};
+    return view;
+}
+
+bb::PerItemView per_item_fixture() {
+    bb::PerItemView view;
+    view.prefix = "launch";
+    view.axis = "variant";
+    view.base = text("base");
+    view.unit = "ms";
+    bb::PerItemComparison comparison;
+    comparison.other = text("opt_rspin");
+    comparison.geomean.n = 2;
+    comparison.geomean.value = 0.9621;
+    comparison.geomean.ci = {0.95, 0.975};
+    comparison.base_geomean = 343;
+    comparison.other_geomean = 330;
+    bb::ItemRow hello;
+    hello.item = "helloworld";
+    hello.comparison.n_a = 5;
+    hello.comparison.n_b = 5;
+    hello.comparison.median_a = 110;
+    hello.comparison.median_b = 108;
+    hello.comparison.difference = -2;
+    hello.comparison.ratio = 108.0 / 110;
+    hello.comparison.ratio_ci = {0.97, 0.99};
+    bb::ItemRow kindle;
+    kindle.item = "Kindle";
+    kindle.comparison.n_a = 5;
+    kindle.comparison.n_b = 0;
+    kindle.comparison.median_a = 629;
+    comparison.items = {hello, kindle};
+    view.comparisons = {comparison};
+    return view;
+}
+
+} // namespace
+
+TEST_CASE("param table renders as text", "[views][render]") {
+    CHECK(bb::render_param_table(param_fixture(), ReportFormat::Text) ==
+          R"golden(boot_seconds by phase and variant: median [95% CI] (n used)
+phase             variant=prefix (s)                          variant=stock (s)
+  100  32.380 [32.200, 32.500] (n=3)  30.053 [29.900, 30.200] (n=5, 1 excluded)
+ 1000                              -              11.443 [11.443, 11.443] (n=1)
+)golden");
+}
+
+TEST_CASE("param table renders as Markdown", "[views][render]") {
+    CHECK(bb::render_param_table(param_fixture(), ReportFormat::Markdown) ==
+          R"golden(boot_seconds by phase and variant: median [95% CI] (n used)
+
+| phase | variant=prefix (s) | variant=stock (s) |
+| ---: | ---: | ---: |
+| 100 | 32.380 [32.200, 32.500] (n=3) | 30.053 [29.900, 30.200] (n=5, 1 excluded) |
+| 1000 | - | 11.443 [11.443, 11.443] (n=1) |
+)golden");
+}
+
+TEST_CASE("param table renders as CSV, raw units, missing cells left out", "[views][render]") {
+    CHECK(bb::render_param_table(param_fixture(), ReportFormat::Csv) ==
+          R"golden(phase,variant,n,median,ci95_low,ci95_high,excluded,metric,unit
+100,prefix,3,32.38,32.2,32.5,0,boot_seconds,s
+100,stock,5,30.053,29.9,30.2,1,boot_seconds,s
+1000,stock,1,11.443,11.443,11.443,0,boot_seconds,s
+)golden");
+}
+
+TEST_CASE("param table renders as JSON", "[views][render]") {
+    const std::string out = bb::render_param_table(param_fixture(), ReportFormat::Json);
+    CHECK(out.back() == '\n');
+    CHECK(
+        nlohmann::json::parse(out) ==
+        nlohmann::json::parse(
+            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci95":[32.2,32.5],"n":3},{"column":"stock","excluded":1,"median":30.053,"median_ci95":[29.9,30.2],"n":5}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci95":[null,null],"n":0},{"column":"stock","excluded":0,"median":11.443,"median_ci95":[11.443,11.443],"n":1}],"value":1000}],"unit":"s","view":"param-table"})golden"));
+}
+
+TEST_CASE("histogram view renders side by side as text and Markdown", "[views][render]") {
+    CHECK(
+        bb::render_histogram_view(histogram_fixture(), ReportFormat::Text) ==
+        R"golden(histogram lat: buckets of 10000 µs summed over the used boots of each group (by variant); p50/p90/p99 interpolated in the bucket
+bucket         variant=default  variant=wake
+0 - 9999                     1             0
+10000 - 19999                4           2.5
+20000 - 29999                0             0
+30000 - 39999                5             0
+p50                      30000         15000
+p90                      38000         18000
+p99                      39800         19800
+samples                     10           2.5
+boots                        2             1
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (95% CI of the difference of the medians of per-boot p50s, n 2 → 1; insufficient data)
+)golden");
+    CHECK(
+        bb::render_histogram_view(histogram_fixture(), ReportFormat::Markdown) ==
+        R"golden(histogram lat: buckets of 10000 µs summed over the used boots of each group (by variant); p50/p90/p99 interpolated in the bucket
+
+| bucket | variant=default | variant=wake |
+| --- | ---: | ---: |
+| 0 - 9999 | 1 | 0 |
+| 10000 - 19999 | 4 | 2.5 |
+| 20000 - 29999 | 0 | 0 |
+| 30000 - 39999 | 5 | 0 |
+| p50 | 30000 | 15000 |
+| p90 | 38000 | 18000 |
+| p99 | 39800 | 19800 |
+| samples | 10 | 2.5 |
+| boots | 2 | 1 |
+
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (95% CI of the difference of the medians of per-boot p50s, n 2 → 1; insufficient data)
+)golden");
+}
+
+TEST_CASE("histogram view renders as CSV and JSON", "[views][render]") {
+    CHECK(bb::render_histogram_view(histogram_fixture(), ReportFormat::Csv) ==
+          R"golden(variant,lo,hi,count
+default,0,10000,1
+default,10000,20000,4
+default,20000,30000,0
+default,30000,40000,5
+wake,0,10000,0
+wake,10000,20000,2.5
+wake,20000,30000,0
+wake,30000,40000,0
+)golden");
+    CHECK(
+        nlohmann::json::parse(bb::render_histogram_view(histogram_fixture(), ReportFormat::Json)) ==
+        nlohmann::json::parse(
+            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boots_excluded":0,"boots_used":2,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boots_excluded":0,"boots_used":1,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","difference":-15000.0,"difference_ci95":[-16000.0,-14000.0],"median_p50_a":30000.0,"median_p50_b":15000.0,"n_a":2,"n_b":1,"verdict":"insufficient data"}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
+}
+
+TEST_CASE("per-item view renders as text with the geomean row first", "[views][render]") {
+    CHECK(
+        bb::render_per_item_view(per_item_fixture(), ReportFormat::Text) ==
+        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = opt_rspin − base, diff % = opt_rspin / base − 1 (negative: lower)
+item        base (ms)  opt_rspin (ms)  diff       diff % [95% CI]        n
+* geomean         343             330   -13  -3.8% [-5.0%, -2.5%]  2 items
+helloworld        110             108    -2  -1.8% [-3.0%, -1.0%]      5/5
+Kindle            629               -     -                     -      5/0
+)golden");
+}
+
+TEST_CASE("per-item view renders as Markdown, CSV and JSON", "[views][render]") {
+    CHECK(
+        bb::render_per_item_view(per_item_fixture(), ReportFormat::Markdown) ==
+        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = opt_rspin − base, diff % = opt_rspin / base − 1 (negative: lower)
+
+| item | base (ms) | opt_rspin (ms) | diff | diff % [95% CI] | n |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| * geomean | 343 | 330 | -13 | -3.8% [-5.0%, -2.5%] | 2 items |
+| helloworld | 110 | 108 | -2 | -1.8% [-3.0%, -1.0%] | 5/5 |
+| Kindle | 629 | - | - | - | 5/0 |
+)golden");
+    CHECK(
+        bb::render_per_item_view(per_item_fixture(), ReportFormat::Csv) ==
+        R"golden(row,item,axis,base,other,n_base,n_other,median_base,median_other,diff,ratio,ratio_ci95_low,ratio_ci95_high,unit
+geomean,,variant,base,opt_rspin,2,2,343,330,-13,0.9621,0.95,0.975,ms
+item,helloworld,variant,base,opt_rspin,5,5,110,108,-2,0.9818181818181818,0.97,0.99,ms
+item,Kindle,variant,base,opt_rspin,5,0,629,,,,,,ms
+)golden");
+    CHECK(
+        nlohmann::json::parse(bb::render_per_item_view(per_item_fixture(), ReportFormat::Json)) ==
+        nlohmann::json::parse(
+            R"golden({"base":"base","by":"variant","comparisons":[{"geomean":{"base":343.0,"items":2,"other":330.0,"ratio":0.9621,"ratio_ci95":[0.95,0.975],"skipped":0},"items":[{"diff":-2.0,"diff_ci95":[null,null],"item":"helloworld","median_base":110.0,"median_other":108.0,"n_base":5,"n_other":5,"ratio":0.9818181818181818,"ratio_ci95":[0.97,0.99]},{"diff":null,"diff_ci95":[null,null],"item":"Kindle","median_base":629.0,"median_other":null,"n_base":5,"n_other":0,"ratio":null,"ratio_ci95":[null,null]}],"other":"opt_rspin"}],"prefix":"launch","unit":"ms","view":"per-item"})golden"));
+}
+
+TEST_CASE("percent changes carry their sign", "[views][render]") {
+    CHECK(bb::percent_change_text(1.038) == "+3.8%");
+    CHECK(bb::percent_change_text(0.962) == "-3.8%");
+    CHECK(bb::percent_change_text(1.0) == "+0.0%");
+    CHECK(bb::percent_change_text(NAN) == "-");
+}
+
+TEST_CASE("aligned text keeps a name with a line break on its row", "[views][render]") {
+    bb::Table table;
+    table.headers = {"variant", "n"};
+    table.right_aligned = {false, true};
+    table.rows = {{"a&b\nc", "1"}, {"<script>", "12"}};
+    CHECK(bb::render_aligned(table) == "variant    n\n"
+                                       "a&b c      1\n"
+                                       "<script>  12\n");
+}
