@@ -135,3 +135,15 @@ TEST_CASE("html_table right-aligns numeric columns and emphasizes leading rows",
           "<tbody>\n<tr class=\"bb-emphasized\"><td>* geomean</td><td class=\"num\">2</td></tr>\n"
           "<tr><td>&lt;b&gt;</td><td class=\"num\">1</td></tr>\n</tbody>\n</table>\n");
 }
+
+TEST_CASE("point chart: long category labels are cut and slanted, whole in the tooltip",
+          "[html][svg]") {
+    bb::PointChart chart;
+    const std::string key = "variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=virt";
+    chart.categories = {key, "x"};
+    chart.series = {{"", {bb::ChartPoint{1, {0.5, 1.5}, 3}, bb::ChartPoint{2, {1.5, 2.5}, 3}}}};
+    const std::string svg = bb::svg_point_chart(chart);
+    CHECK(count(svg, ">variant=stock;hz=250;smp=1;firmware=QEM…</text>") == 1);
+    CHECK(count(svg, "rotate(-35") == 2);
+    CHECK(count(svg, "<title>" + key + ": 1 [0.5, 1.5], n=3</title>") == 1);
+}

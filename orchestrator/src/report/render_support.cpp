@@ -1,5 +1,7 @@
 #include "report/render_support.h"
 
+#include "report/table_renderer.h"
+
 #include <cmath>
 #include <fmt/format.h>
 #include <utility>
@@ -65,6 +67,20 @@ ColumnUnit column_unit(bool seconds, const std::string& unit, double representat
         return {"s", 1};
     }
     return {"s", 1};
+}
+
+std::string render_text_or_markdown(const std::string& heading, const Table& table,
+                                    const std::vector<std::string>& notes, ReportFormat format) {
+    const bool markdown = format == ReportFormat::Markdown;
+    std::string out = heading + (markdown ? "\n\n" : "\n");
+    out += markdown ? render_markdown(table) : render_aligned(table);
+    if (!notes.empty()) {
+        out += markdown ? "\n" : "";
+        for (const auto& note : notes) {
+            out += note + "\n";
+        }
+    }
+    return out;
 }
 
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {

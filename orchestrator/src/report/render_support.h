@@ -3,6 +3,7 @@
 // or the metric's own unit) and how values become JSON. Computes no statistics.
 #include "report/bootstrap.h"
 #include "report/sample_query.h"
+#include "report/table_renderer.h"
 #include "util/units.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,11 @@ ColumnUnit column_unit(bool seconds, const std::string& unit, double representat
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values);
 // "12.0 ms [10.0 ms, 14.0 ms]", or just the value when there is no interval.
 std::string with_interval(const std::string& value, const std::string& interval);
+
+// A heading, the table and notes, aligned (Text) or as Markdown (a blank line after the
+// heading and before the notes); the views share it.
+std::string render_text_or_markdown(const std::string& heading, const Table& table,
+                                    const std::vector<std::string>& notes, ReportFormat format);
 
 // NaN and infinities have no JSON spelling: they become null.
 nlohmann::json number_or_null(double value);

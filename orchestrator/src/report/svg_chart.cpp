@@ -15,6 +15,9 @@ namespace {
 constexpr std::array<const char*, 6> k_palette{"#0072b2", "#d55e00", "#009e73",
                                                "#cc79a7", "#e69f00", "#56b4e9"};
 
+// Category labels longer than this are cut (with "…"); the point's tooltip keeps the whole.
+constexpr size_t k_max_label = 40;
+
 const char* colour(size_t index) {
     return k_palette[index % k_palette.size()];
 }
@@ -135,11 +138,20 @@ std::vector<double> nice_ticks(double low, double high, int count) {
 std::string svg_point_chart(const PointChart& chart) {
     const double width =
         std::max(480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()));
-    const double height = 340;
     const double left = 70;
     const double right = width - 20;
+    const double slot =
+        (right - left) / static_cast<double>(std::max<size_t>(1, chart.categories.size()));
+    // Long category labels (cell keys) are shortened and slanted instead of overlapping.
+    size_t longest = 0;
+    for (const auto& category : chart.categories) {
+        longest = std::max(longest, std::min(category.size(), k_max_label));
+    }
+    const bool slanted = static_cast<double>(longest) * 6.5 > slot;
+    const double label_room = slanted ? 6.5 * 0.6 * static_cast<double>(longest) + 20 : 20;
+    const double height = 300 + label_room;
     const double top = 34 + 16 * static_cast<double>(chart.series.size() > 1);
-    const double bottom = height - 56;
+    const double bottom = height - 36 - label_room;
     std::vector<double> values;
     for (const auto& series : chart.series) {
         for (const auto& point : series.points) {
@@ -152,15 +164,28 @@ std::string svg_point_chart(const PointChart& chart) {
     const auto ticks = nice_ticks(low, high);
     const Scale y{std::min(low, ticks.empty() ? low : ticks.front()),
                   std::max(high, ticks.empty() ? high : ticks.back()), bottom, top};
-    const double slot =
-        (right - left) / static_cast<double>(std::max<size_t>(1, chart.categories.size()));
 
     std::string out = svg_open(width, height, chart.title);
     out += y_axis(y, ticks, left, right, chart.y_title);
     out += line(left, bottom, right, bottom, "bb-axis");
     for (size_t c = 0; c < chart.categories.size(); ++c) {
         const double x = left + slot * (static_cast<double>(c) + 0.5);
-        out += text(x, bottom + 16, chart.categories[c], "middle", "bb-tick");
+        const std::string& label = chart.categories[c];
+        std::string shown = label;
+        if (label.size() > k_max_label) {
+            size_t cut = k_max_label - 1;
+            while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80) {
+                --cut; // never inside a UTF-8 sequence
+            }
+            shown = label.substr(0, cut) + "…";
+        }
+        if (slanted) {
+            out += text(
+                x, bottom + 14, shown, "end", "bb-tick",
+                fmt::format(" transform=\"rotate(-35 {} {})\"", number(x), number(bottom + 14)));
+        } else {
+            out += text(x, bottom + 16, shown, "middle", "bb-tick");
+        }
     }
     out += text((left + right) / 2, height - 14, chart.x_title, "middle", "bb-axis-title");
 

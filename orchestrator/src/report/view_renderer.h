@@ -1,6 +1,8 @@
 #pragma once
 // Renders the seed-shaped views (parameter table, histograms, per-item table) as aligned text,
-// Markdown, CSV and JSON. The tables are built once here and shared with html_report.
+// Markdown, CSV and JSON; one implementation file per view (param_table_renderer.cpp,
+// histogram_renderer.cpp, per_item_renderer.cpp). The tables built here are shared with
+// html_report.
 #include "report/histogram_view.h"
 #include "report/param_table.h"
 #include "report/per_item_view.h"

@@ -1,0 +1,170 @@
+// The histogram view (view_renderer.h) in text, Markdown, CSV and JSON.
+#include "report/render_support.h"
+#include "report/view_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+std::string count_text(double count) {
+    // Counts are whole unless a stored bucket was split across a boundary.
+    return count == std::round(count) ? fmt::format("{:.0f}", count) : fmt::format("{:.1f}", count);
+}
+
+std::string percentile_text(double value) {
+    return std::isfinite(value) ? ValueFormat::plain(value) : "-";
+}
+
+} // namespace
+
+Table histogram_table(const HistogramView& view) {
+    Table table;
+    table.headers.emplace_back("bucket");
+    table.right_aligned.push_back(false);
+    for (const auto& group : view.groups) {
+        table.headers.push_back(group_label(view.axes, group.key));
+        table.right_aligned.push_back(true);
+    }
+    for (long long index : shown_buckets(view)) {
+        std::vector<std::string> row{bucket_label(view, index)};
+        for (const auto& group : view.groups) {
+            const auto found = group.merged.counts.find(index);
+            row.push_back(count_text(found == group.merged.counts.end() ? 0 : found->second));
+        }
+        table.rows.push_back(std::move(row));
+    }
+    const auto add_row = [&](const std::string& label, auto value) {
+        std::vector<std::string> row{label};
+        for (const auto& group : view.groups) {
+            row.push_back(value(group));
+        }
+        table.rows.push_back(std::move(row));
+    };
+    add_row("p50", [](const HistogramGroup& g) { return percentile_text(g.p50); });
+    add_row("p90", [](const HistogramGroup& g) { return percentile_text(g.p90); });
+    add_row("p99", [](const HistogramGroup& g) { return percentile_text(g.p99); });
+    add_row("samples", [](const HistogramGroup& g) { return count_text(g.merged.total()); });
+    add_row("boots", [](const HistogramGroup& g) { return std::to_string(g.used); });
+    return table;
+}
+
+std::string histogram_heading(const HistogramView& view) {
+    return fmt::format("histogram {}: buckets of {:g} µs summed over the used boots of each group "
+                       "(by {}); p50/p90/p99 interpolated in the bucket",
+                       view.name, view.width, fmt::join(view.axes, ", "));
+}
+
+std::vector<std::string> median_shift_lines(const HistogramView& view) {
+    std::vector<std::string> lines;
+    if (view.groups.empty()) {
+        return lines;
+    }
+    const std::string first = group_label(view.axes, view.groups.front().key);
+    for (const auto& shift : view.shifts) {
+        const Comparison& c = shift.comparison;
+        const std::string other = group_label(view.axes, view.groups[shift.group].key);
+        if (c.n_a == 0 || c.n_b == 0) {
+            lines.push_back(
+                fmt::format("p50 shift, {} − {}: no per-boot p50 on one side", other, first));
+            continue;
+        }
+        const std::string interval =
+            std::isfinite(c.difference_ci.low)
+                ? fmt::format(" [{:+g}, {:+g}]", c.difference_ci.low, c.difference_ci.high)
+                : "";
+        lines.push_back(fmt::format("p50 shift, {} − {}: {:+g} µs{} (95% CI of the difference of "
+                                    "the medians of per-boot p50s, n {} → {}; {})",
+                                    other, first, c.difference, interval, c.n_a, c.n_b,
+                                    verdict_word(c.verdict, false)));
+    }
+    return lines;
+}
+
+nlohmann::json histogram_view_json(const HistogramView& view) {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const auto& group : view.groups) {
+        nlohmann::json buckets = nlohmann::json::array();
+        for (const auto& [index, count] : group.merged.counts) {
+            buckets.push_back({group.merged.lower_edge(index), count});
+        }
+        groups.push_back({{"key", key_json(view.axes, group.key)},
+                          {"label", group_label(view.axes, group.key)},
+                          {"boots_used", group.used},
+                          {"boots_without_histogram", group.without},
+                          {"boots_excluded", group.excluded},
+                          {"samples", group.merged.total()},
+                          {"p50", number_or_null(group.p50)},
+                          {"p90", number_or_null(group.p90)},
+                          {"p99", number_or_null(group.p99)},
+                          {"boot_p50s", group.boot_p50s},
+                          {"buckets", std::move(buckets)}});
+    }
+    nlohmann::json shifts = nlohmann::json::array();
+    for (const auto& shift : view.shifts) {
+        const Comparison& c = shift.comparison;
+        shifts.push_back({{"a", group_label(view.axes, view.groups.front().key)},
+                          {"b", group_label(view.axes, view.groups[shift.group].key)},
+                          {"n_a", c.n_a},
+                          {"n_b", c.n_b},
+                          {"median_p50_a", number_or_null(c.median_a)},
+                          {"median_p50_b", number_or_null(c.median_b)},
+                          {"difference", number_or_null(c.difference)},
+                          {"difference_ci95", interval_json(c.difference_ci)},
+                          {"verdict", std::string(to_string(c.verdict))}});
+    }
+    return {{"view", "histogram"},
+            {"name", view.name},
+            {"by", view.axes},
+            {"bucket_width", view.width},
+            {"buckets_are", "[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs"},
+            {"split_buckets", view.split_buckets},
+            {"groups", std::move(groups)},
+            {"median_shifts", std::move(shifts)}};
+}
+
+std::string render_histogram_view(const HistogramView& view, ReportFormat format) {
+    switch (format) {
+    case ReportFormat::Csv: {
+        std::string out;
+        for (const auto& axis : view.axes) {
+            out += csv_field(axis) + ",";
+        }
+        out += "lo,hi,count\n";
+        const auto indices = shown_buckets(view);
+        for (const auto& group : view.groups) {
+            std::string prefix;
+            for (const auto& value : group.key) {
+                prefix +=
+                    csv_field(value.kind == AxisValue::Kind::Missing ? "" : value.display()) + ",";
+            }
+            for (long long index : indices) {
+                const auto found = group.merged.counts.find(index);
+                out += fmt::format("{}{},{},{}\n", prefix, group.merged.lower_edge(index),
+                                   group.merged.lower_edge(index + 1),
+                                   found == group.merged.counts.end() ? 0.0 : found->second);
+            }
+        }
+        return out;
+    }
+    case ReportFormat::Json:
+        return json_document(histogram_view_json(view));
+    case ReportFormat::Text:
+    case ReportFormat::Markdown:
+    case ReportFormat::Html:
+        break;
+    }
+    std::vector<std::string> notes = median_shift_lines(view);
+    if (view.split_buckets > 0) {
+        notes.push_back(fmt::format("{} stored bucket{} straddled a {:g} boundary and {} split "
+                                    "in proportion to the overlap",
+                                    view.split_buckets, view.split_buckets == 1 ? "" : "s",
+                                    view.width, view.split_buckets == 1 ? "was" : "were"));
+    }
+    return render_text_or_markdown(histogram_heading(view), histogram_table(view), notes, format);
+}
+
+} // namespace bb

@@ -1,0 +1,128 @@
+// The parameter table (view_renderer.h) in text, Markdown, CSV and JSON.
+#include "report/render_support.h"
+#include "report/view_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+std::string axis_label(const std::string& axis, const AxisValue& value) {
+    return fmt::format("{}={}", axis, value.display());
+}
+
+double largest_param_median(const ParamTable& table) {
+    double largest = 0;
+    for (const auto& row : table.cells) {
+        for (const auto& cell : row) {
+            if (cell && std::isfinite(cell->median.median)) {
+                largest = std::max(largest, std::fabs(cell->median.median));
+            }
+        }
+    }
+    return largest;
+}
+
+} // namespace
+
+Table param_table_table(const ParamTable& table) {
+    const ColumnUnit unit = column_unit(table.seconds, table.unit, largest_param_median(table));
+    Table out;
+    out.headers.push_back(table.param);
+    out.right_aligned.push_back(true);
+    for (const auto& column : table.columns) {
+        out.headers.push_back(table.column_axis
+                                  ? unit.header(axis_label(*table.column_axis, column))
+                                  : unit.header(table.metric));
+        out.right_aligned.push_back(true);
+    }
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        std::vector<std::string> row{table.rows[r].display()};
+        for (const auto& cell : table.cells[r]) {
+            if (!cell) {
+                row.emplace_back("-");
+                continue;
+            }
+            const MedianEstimate& m = cell->median;
+            std::string text = m.n == 0 ? "-" : unit.number(m.median);
+            if (m.n > 0 && std::isfinite(m.ci.low)) {
+                text += fmt::format(" [{}, {}]", unit.number(m.ci.low), unit.number(m.ci.high));
+            }
+            text += cell->excluded > 0 ? fmt::format(" (n={}, {} excluded)", m.n, cell->excluded)
+                                       : fmt::format(" (n={})", m.n);
+            row.push_back(std::move(text));
+        }
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::string param_table_heading(const ParamTable& table) {
+    return fmt::format("{} by {}{}: median [95% CI] (n used)", table.metric, table.param,
+                       table.column_axis ? " and " + *table.column_axis : "");
+}
+
+nlohmann::json param_table_json(const ParamTable& table) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t r = 0; r < table.rows.size(); ++r) {
+        nlohmann::json cells = nlohmann::json::array();
+        for (size_t c = 0; c < table.columns.size(); ++c) {
+            const auto& cell = table.cells[r][c];
+            nlohmann::json entry = {{"column", axis_json(table.columns[c])}};
+            entry["n"] = cell ? cell->median.n : 0;
+            entry["median"] = cell ? number_or_null(cell->median.median) : nullptr;
+            entry["median_ci95"] = interval_json(cell ? cell->median.ci : Interval{});
+            entry["excluded"] = cell ? cell->excluded : 0;
+            cells.push_back(std::move(entry));
+        }
+        rows.push_back({{"value", axis_json(table.rows[r])}, {"cells", std::move(cells)}});
+    }
+    return {{"view", "param-table"},
+            {"param", table.param},
+            {"metric", table.metric},
+            {"unit", table.unit},
+            {"column_axis", table.column_axis ? nlohmann::json(*table.column_axis) : nullptr},
+            {"rows", std::move(rows)}};
+}
+
+std::string render_param_table(const ParamTable& table, ReportFormat format) {
+    switch (format) {
+    case ReportFormat::Csv: {
+        // Long form, raw stored units: one line per (parameter value, column).
+        std::string out = fmt::format("{},{}n,median,ci95_low,ci95_high,excluded,metric,unit\n",
+                                      csv_field(table.param),
+                                      table.column_axis ? csv_field(*table.column_axis) + "," : "");
+        const auto number = [](double value) {
+            return std::isfinite(value) ? fmt::format("{}", value) : std::string();
+        };
+        for (size_t r = 0; r < table.rows.size(); ++r) {
+            for (size_t c = 0; c < table.columns.size(); ++c) {
+                const auto& cell = table.cells[r][c];
+                if (!cell) {
+                    continue;
+                }
+                out += fmt::format(
+                    "{},{}{},{},{},{},{},{},{}\n", csv_field(table.rows[r].display()),
+                    table.column_axis ? csv_field(table.columns[c].display()) + "," : "",
+                    cell->median.n, number(cell->median.median), number(cell->median.ci.low),
+                    number(cell->median.ci.high), cell->excluded, csv_field(table.metric),
+                    csv_field(table.unit));
+            }
+        }
+        return out;
+    }
+    case ReportFormat::Json:
+        return json_document(param_table_json(table));
+    case ReportFormat::Text:
+    case ReportFormat::Markdown:
+    case ReportFormat::Html:
+        break;
+    }
+    return render_text_or_markdown(param_table_heading(table), param_table_table(table), {},
+                                   format);
+}
+
+} // namespace bb
