@@ -86,7 +86,7 @@ ForeignPackages::cached_tree(const std::string& package) const {
 }
 
 fs::path ForeignPackages::unpack(const std::string& package) {
-    unpack_all({package});
+    unpack_all({qualified(package)});
     return m_trees.at(bare_name(package)).dir;
 }
 
@@ -100,7 +100,7 @@ void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
         if (auto cached = cached_tree(bare)) {
             m_trees.emplace(bare, *cached);
         } else {
-            wanted.push_back(qualified(package));
+            wanted.push_back(package); // as apt printed it: arch-all packages have no ":arm64"
         }
     }
     if (wanted.empty()) {
@@ -214,21 +214,33 @@ std::vector<std::string> ForeignPackages::depends_of(const std::string& package)
 std::vector<std::string>
 ForeignPackages::unpack_candidates(const std::vector<MissingSoname>& missing) {
     // Debian's shlibs machinery puts the package of every DT_NEEDED soname into the Depends of
-    // the package whose binary needs it: the candidates are those, most likely first.
-    std::vector<std::string> chosen;
+    // the package whose binary needs it: the candidates are those, most likely first. Packages
+    // whose names match no soname (qemu-system-data, the loader's libc6) are tried only when
+    // no named candidate is left, or one batch would fetch every dependency.
     std::vector<std::string> exhausted;
-    for (const auto& item : missing) {
-        bool found = false;
-        for (const auto& candidate :
-             rank_soname_providers(item.soname, depends_of(item.needed_by_package))) {
-            const std::string bare = bare_name(candidate);
-            if (m_trees.count(bare) == 0 && m_tried.insert(bare).second) {
-                chosen.push_back(candidate);
-                found = true;
-                break;
+    std::vector<std::string> chosen;
+    auto choose = [&](bool named_only) {
+        for (const auto& item : missing) {
+            for (const auto& candidate :
+                 rank_soname_providers(item.soname, depends_of(item.needed_by_package))) {
+                const std::string bare = bare_name(candidate);
+                if (named_only && !named_like_provider(item.soname, bare)) {
+                    break; // ranked: no named candidate follows
+                }
+                if (m_trees.count(bare) == 0 && m_tried.count(bare) == 0) {
+                    m_tried.insert(bare);
+                    chosen.push_back(candidate);
+                    break;
+                }
             }
         }
-        if (!found) {
+    };
+    choose(true);
+    if (chosen.empty()) {
+        choose(false);
+    }
+    if (chosen.empty()) {
+        for (const auto& item : missing) {
             exhausted.push_back(item.soname);
         }
     }
