@@ -10,7 +10,9 @@ config=$(dirname "$0")/../../configs/smoke-nested.yaml
 grep -q "L1 image: " "$work/run.log" || fail "no L1 image note"
 expect_eq "$(q "select count(*) from boots")" 1 "samples stored"
 expect_eq "$(q "select outcome from boots")" ok "outcome ($(q "select outcome_reason from boots"))"
-expect_eq "$(q "select count(*) from boots where boot_seconds > 1 and boot_seconds < 240")" 1 \
+echo "L2 boot $(q "select round(boot_seconds, 1) from boots") s, L1 run $(q "select round(wall_seconds, 1) from boots") s, srcu_expedited_calls $(q "select value from metrics where name = 'srcu_expedited_calls'"), foreign load $(q "select round(foreign_load, 2) from boots")"
+# Within the experiment's timeout (an "ok" outcome says so): the host may be busy.
+expect_eq "$(q "select count(*) from boots where boot_seconds > 1 and boot_seconds < 300")" 1 \
   "plausible L2 boot time"
 expect_eq "$(q "select count(*) from metrics where name = 'srcu_expedited_calls' and value > 0")" 1 \
   "srcu_expedited_calls > 0"

@@ -40,3 +40,10 @@ TEST_CASE("library packages are tried in the order Debian's naming suggests", "[
     // No rule knows where the loader lives: every candidate stays, in apt's order.
     CHECK(bb::rank_soname_providers("ld-linux-aarch64.so.1", depends) == depends);
 }
+
+TEST_CASE("only packages named like a soname count as its likely providers", "[packages]") {
+    CHECK(bb::named_like_provider("libz.so.1", "zlib1g"));
+    CHECK(bb::named_like_provider("libglib-2.0.so.0", "libglib2.0-0:arm64"));
+    CHECK_FALSE(bb::named_like_provider("ld-linux-aarch64.so.1", "libc6"));
+    CHECK_FALSE(bb::named_like_provider("libfdt.so.1", "qemu-system-data"));
+}

@@ -23,6 +23,7 @@ class FakeProvider : public bb::LibraryProvider {
     std::map<std::string, bb::ElfDynamic> elf;               // file path -> dynamic info
     std::set<std::string> unpacked;
     std::vector<std::string> unpack_order;
+    int batches = 0;
 
     std::optional<bb::PackagedFile> find(const std::string& soname) override {
         for (const auto& package : unpacked) {
@@ -34,14 +35,24 @@ class FakeProvider : public bb::LibraryProvider {
         }
         return std::nullopt;
     }
-    bool unpack_candidate(const std::string&, const std::string& needed_by) override {
-        for (const auto& candidate : depends[needed_by]) {
-            if (unpacked.insert(candidate).second) {
-                unpack_order.push_back(candidate);
-                return true;
+    std::vector<std::string>
+    unpack_candidates(const std::vector<bb::MissingSoname>& missing) override {
+        ++batches;
+        std::vector<std::string> exhausted;
+        for (const auto& item : missing) {
+            bool found = false;
+            for (const auto& candidate : depends[item.needed_by_package]) {
+                if (unpacked.insert(candidate).second) {
+                    unpack_order.push_back(candidate);
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                exhausted.push_back(item.soname);
             }
         }
-        return false;
+        return exhausted;
     }
     bb::ElfDynamic read(const fs::path& path) override { return elf[path.string()]; }
 };
@@ -78,6 +89,8 @@ TEST_CASE("the closure follows DT_NEEDED through the packages a binary depends o
     // Each soname is looked for once; a library needed twice is not unpacked twice.
     CHECK(closure.libraries[3].needed_by == "libglib-2.0.so.0");
     CHECK(std::count(provider.unpack_order.begin(), provider.unpack_order.end(), "libc6") == 1);
+    // What is missing at one level of the tree is fetched together: one batch per level.
+    CHECK(provider.batches == 2);
 }
 
 TEST_CASE("a soname in no candidate package is an error naming it and who needs it", "[closure]") {

@@ -86,14 +86,27 @@ ForeignPackages::cached_tree(const std::string& package) const {
 }
 
 fs::path ForeignPackages::unpack(const std::string& package) {
-    const std::string bare = bare_name(package);
-    if (const auto known = m_trees.find(bare); known != m_trees.end()) {
-        return known->second.dir;
+    unpack_all({qualified(package)});
+    return m_trees.at(bare_name(package)).dir;
+}
+
+void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
+    std::vector<std::string> wanted;
+    for (const auto& package : packages) {
+        const std::string bare = bare_name(package);
+        if (m_trees.count(bare) != 0) {
+            continue;
+        }
+        if (auto cached = cached_tree(bare)) {
+            m_trees.emplace(bare, *cached);
+        } else {
+            wanted.push_back(package); // as apt printed it: arch-all packages have no ":arm64"
+        }
     }
-    if (auto cached = cached_tree(bare)) {
-        return m_trees.emplace(bare, *cached).first->second.dir;
+    if (wanted.empty()) {
+        return;
     }
-    const fs::path temp = m_root / fmt::format("tmp.{}.{}", bare, getpid());
+    const fs::path temp = m_root / fmt::format("tmp.{}", getpid());
     fs::remove_all(temp);
     fs::create_directories(temp / "deb");
     fs::create_directories(m_root / "debs");
@@ -102,32 +115,40 @@ fs::path ForeignPackages::unpack(const std::string& package) {
     if (getuid() == 0) {
         run_command({"chown", "_apt", (temp / "deb").string()});
     }
-    if (m_note) {
-        m_note(fmt::format("downloading {} with apt", qualified(package)));
+    std::string names;
+    for (const auto& package : wanted) {
+        names += (names.empty() ? "" : " ") + package;
     }
-    run_or_throw({{"apt-get", "download", "-q", qualified(package)}, temp / "deb", {}},
-                 "apt-get download " + qualified(package),
+    if (m_note) {
+        m_note(fmt::format("downloading {} with apt", names));
+    }
+    std::vector<std::string> argv{"apt-get", "download", "-q"};
+    argv.insert(argv.end(), wanted.begin(), wanted.end());
+    run_or_throw({argv, temp / "deb", {}}, "apt-get download " + names,
                  fmt::format(" (is {} a foreign architecture of dpkg? scripts/setup.sh adds it "
                              "and runs apt-get update)",
                              debian_name(m_arch)));
-    fs::path deb;
     for (const auto& entry : fs::directory_iterator(temp / "deb")) {
-        if (entry.path().extension() == ".deb") {
-            deb = entry.path();
+        const fs::path& deb = entry.path();
+        if (deb.extension() != ".deb") {
+            continue;
+        }
+        const std::string stem = deb.stem().string();
+        const fs::path root = temp / stem;
+        run_or_throw({{"dpkg", "-x", deb.string(), root.string()}, {}, {}},
+                     "dpkg -x " + deb.filename().string(), "");
+        fs::rename(deb, m_root / "debs" / deb.filename());
+        const fs::path tree = m_root / "unpacked" / stem;
+        std::error_code raced; // another process unpacked the same .deb first: use its tree
+        fs::rename(root, tree, raced);
+        m_trees.emplace(stem.substr(0, stem.find('_')), Tree{tree, deb.filename().string()});
+    }
+    fs::remove_all(temp);
+    for (const auto& package : wanted) {
+        if (m_trees.count(bare_name(package)) == 0) {
+            throw Error("apt-get download " + package + " left no .deb file");
         }
     }
-    if (deb.empty()) {
-        throw Error("apt-get download " + qualified(package) + " left no .deb file");
-    }
-    const std::string stem = deb.stem().string();
-    run_or_throw({{"dpkg", "-x", deb.string(), (temp / "root").string()}, {}, {}},
-                 "dpkg -x " + deb.filename().string(), "");
-    fs::rename(deb, m_root / "debs" / deb.filename());
-    const fs::path tree = m_root / "unpacked" / stem;
-    std::error_code exists;
-    fs::rename(temp / "root", tree, exists); // another process may have won the race: use its
-    fs::remove_all(temp);
-    return m_trees.emplace(bare, Tree{tree, deb.filename().string()}).first->second.dir;
 }
 
 std::vector<std::string> ForeignPackages::deb_names() const {
@@ -190,19 +211,41 @@ std::vector<std::string> ForeignPackages::depends_of(const std::string& package)
     return m_depends[bare] = parse_apt_depends(result.output);
 }
 
-bool ForeignPackages::unpack_candidate(const std::string& soname,
-                                       const std::string& needed_by_package) {
+std::vector<std::string>
+ForeignPackages::unpack_candidates(const std::vector<MissingSoname>& missing) {
     // Debian's shlibs machinery puts the package of every DT_NEEDED soname into the Depends of
-    // the package whose binary needs it: the candidates are those, most likely first.
-    for (const auto& candidate : rank_soname_providers(soname, depends_of(needed_by_package))) {
-        const std::string bare = bare_name(candidate);
-        if (m_trees.count(bare) != 0 || !m_tried.insert(bare).second) {
-            continue;
+    // the package whose binary needs it: the candidates are those, most likely first. Packages
+    // whose names match no soname (qemu-system-data, the loader's libc6) are tried only when
+    // no named candidate is left, or one batch would fetch every dependency.
+    std::vector<std::string> exhausted;
+    std::vector<std::string> chosen;
+    auto choose = [&](bool named_only) {
+        for (const auto& item : missing) {
+            for (const auto& candidate :
+                 rank_soname_providers(item.soname, depends_of(item.needed_by_package))) {
+                const std::string bare = bare_name(candidate);
+                if (named_only && !named_like_provider(item.soname, bare)) {
+                    break; // ranked: no named candidate follows
+                }
+                if (m_trees.count(bare) == 0 && m_tried.count(bare) == 0) {
+                    m_tried.insert(bare);
+                    chosen.push_back(candidate);
+                    break;
+                }
+            }
         }
-        unpack(candidate);
-        return true;
+    };
+    choose(true);
+    if (chosen.empty()) {
+        choose(false);
     }
-    return false;
+    if (chosen.empty()) {
+        for (const auto& item : missing) {
+            exhausted.push_back(item.soname);
+        }
+    }
+    unpack_all(chosen);
+    return exhausted;
 }
 
 ElfDynamic ForeignPackages::read(const fs::path& path) {

@@ -26,7 +26,7 @@ class ForeignPackages : public LibraryProvider {
     std::vector<std::string> deb_names() const;
 
     std::optional<PackagedFile> find(const std::string& soname) override;
-    bool unpack_candidate(const std::string& soname, const std::string& needed_by_package) override;
+    std::vector<std::string> unpack_candidates(const std::vector<MissingSoname>& missing) override;
     ElfDynamic read(const std::filesystem::path& path) override;
 
   private:
@@ -34,6 +34,8 @@ class ForeignPackages : public LibraryProvider {
         std::filesystem::path dir;
         std::string deb_name;
     };
+    // Downloads what is not cached yet in one apt-get call (each call costs seconds).
+    void unpack_all(const std::vector<std::string>& packages);
     std::string qualified(const std::string& package) const;
     std::optional<Tree> cached_tree(const std::string& package) const;
     std::optional<std::filesystem::path> find_in(const std::filesystem::path& tree,
@@ -45,7 +47,7 @@ class ForeignPackages : public LibraryProvider {
     std::function<void(const std::string&)> m_note;
     std::map<std::string, Tree> m_trees; // bare package name -> unpacked tree
     std::map<std::string, std::vector<std::string>> m_depends;
-    std::set<std::string> m_tried; // candidates unpacked for a soname search
+    std::set<std::string> m_tried; // candidates chosen for a soname search
 };
 
 } // namespace bb

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <deque>
 #include <set>
 
 namespace bb {
@@ -22,7 +21,7 @@ struct Pending {
 
 LibraryClosure library_closure(const PackagedFile& root, LibraryProvider& provider) {
     LibraryClosure closure;
-    std::deque<Pending> pending;
+    std::vector<Pending> pending;
     std::set<std::string> seen;
     auto enqueue = [&](const ElfDynamic& elf, const std::string& name, const std::string& package) {
         for (const auto& soname : elf.needed) {
@@ -30,6 +29,24 @@ LibraryClosure library_closure(const PackagedFile& root, LibraryProvider& provid
                 pending.push_back({soname, name, package});
             }
         }
+    };
+    // Adds what is found now; returns the rest.
+    auto resolve = [&](const std::vector<Pending>& wanted) {
+        std::vector<Pending> rest;
+        for (const auto& item : wanted) {
+            const std::optional<PackagedFile> found = provider.find(item.soname);
+            if (!found) {
+                rest.push_back(item);
+                continue;
+            }
+            closure.libraries.push_back({item.soname, *found, item.needed_by});
+            if (std::find(closure.packages.begin(), closure.packages.end(), found->package) ==
+                closure.packages.end()) {
+                closure.packages.push_back(found->package);
+            }
+            enqueue(provider.read(found->path), item.soname, found->package);
+        }
+        return rest;
     };
 
     const ElfDynamic root_elf = provider.read(root.path);
@@ -42,27 +59,29 @@ LibraryClosure library_closure(const PackagedFile& root, LibraryProvider& provid
     }
     enqueue(root_elf, root.path.filename().string(), root.package);
 
+    // Level by level, so that the sonames missing at one level are fetched in one batch.
     while (!pending.empty()) {
-        const Pending next = pending.front();
-        pending.pop_front();
-        std::optional<PackagedFile> found = provider.find(next.soname);
-        while (!found && provider.unpack_candidate(next.soname, next.needed_by_package)) {
-            found = provider.find(next.soname);
+        const std::vector<Pending> level = std::move(pending);
+        pending.clear();
+        std::vector<Pending> unresolved = resolve(level);
+        while (!unresolved.empty()) {
+            std::vector<MissingSoname> missing;
+            for (const auto& item : unresolved) {
+                missing.push_back({item.soname, item.needed_by_package});
+            }
+            const std::vector<std::string> exhausted = provider.unpack_candidates(missing);
+            unresolved = resolve(unresolved);
+            for (const auto& item : unresolved) {
+                if (std::find(exhausted.begin(), exhausted.end(), item.soname) != exhausted.end()) {
+                    throw Error(fmt::format(
+                        "shared library {} (needed by {} from {}) is in none of the packages {} "
+                        "depends on; unpack the package that holds it into the nested cache or "
+                        "fix the package lists (apt-get update)",
+                        item.soname, item.needed_by, item.needed_by_package,
+                        item.needed_by_package));
+                }
+            }
         }
-        if (!found) {
-            throw Error(fmt::format("shared library {} (needed by {} from {}) is in none of the "
-                                    "packages {} depends on; unpack the package that holds it "
-                                    "into the nested cache or fix the package lists "
-                                    "(apt-get update)",
-                                    next.soname, next.needed_by, next.needed_by_package,
-                                    next.needed_by_package));
-        }
-        closure.libraries.push_back({next.soname, *found, next.needed_by});
-        if (std::find(closure.packages.begin(), closure.packages.end(), found->package) ==
-            closure.packages.end()) {
-            closure.packages.push_back(found->package);
-        }
-        enqueue(provider.read(found->path), next.soname, found->package);
     }
     return closure;
 }

@@ -14,6 +14,12 @@ struct PackagedFile {
     std::string package;        // e.g. "libglib2.0-0:arm64"
 };
 
+// A soname not found yet, and the package of the file that needs it.
+struct MissingSoname {
+    std::string soname;
+    std::string needed_by_package;
+};
+
 // Where the shared objects of a closure come from. The real one (guest/foreign_packages.h)
 // downloads and unpacks Debian packages on demand; tests use a map.
 class LibraryProvider {
@@ -21,10 +27,11 @@ class LibraryProvider {
     virtual ~LibraryProvider() = default;
     // A shared object named `soname` among the packages unpacked so far.
     virtual std::optional<PackagedFile> find(const std::string& soname) = 0;
-    // Unpacks one more package that may hold `soname`, chosen among the dependencies of
-    // `needed_by_package`. False when there is no candidate left to try.
-    virtual bool unpack_candidate(const std::string& soname,
-                                  const std::string& needed_by_package) = 0;
+    // Unpacks, for each missing soname, the next package that may hold it (chosen among the
+    // dependencies of the package needing it), all in one go: one download costs seconds.
+    // Returns the sonames for which no candidate was left.
+    virtual std::vector<std::string>
+    unpack_candidates(const std::vector<MissingSoname>& missing) = 0;
     virtual ElfDynamic read(const std::filesystem::path& path) = 0;
 };
 

@@ -37,6 +37,10 @@ int score(std::string_view soname, std::string_view package) {
 }
 } // namespace
 
+bool named_like_provider(std::string_view soname, std::string_view package) {
+    return score(soname, package) > 0;
+}
+
 std::vector<std::string> rank_soname_providers(std::string_view soname,
                                                std::vector<std::string> candidates) {
     std::stable_sort(candidates.begin(), candidates.end(),

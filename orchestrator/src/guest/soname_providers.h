@@ -13,4 +13,8 @@ namespace bb {
 std::vector<std::string> rank_soname_providers(std::string_view soname,
                                                std::vector<std::string> candidates);
 
+// Whether a naming rule links `package` to `soname` at all (libz.so.1 and zlib1g do; the
+// loader ld-linux-aarch64.so.1 and libc6 do not).
+bool named_like_provider(std::string_view soname, std::string_view package);
+
 } // namespace bb
