@@ -329,7 +329,7 @@ TEST_CASE("sequential order and degenerate schedules", "[matrix]") {
           std::vector<std::pair<size_t, int>>{{0, 0}, {0, 1}});
 }
 
-TEST_CASE("--only keeps the cells with the listed values and names bad axes and values",
+TEST_CASE("run --only keeps the cells with the listed values and names bad axes and values",
           "[matrix]") {
     const auto experiment = parse_experiment(k_srcu, "/e/exp.yaml");
     const auto all = expand_matrix(experiment);

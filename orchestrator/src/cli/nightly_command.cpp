@@ -17,6 +17,7 @@ struct NightlyCommandOptions {
     std::string report_dir;
     double threshold_percent = 2;
     int slots = 0;
+    double max_foreign_load = 0.25;
 };
 
 constexpr const char* k_nightly_help = R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
@@ -45,6 +46,11 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                     "a slowdown must exceed this many percent to fail the night")
         ->capture_default_str();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
+    cmd->add_option("--max-foreign-load", options->max_foreign_load,
+                    "samples taken under more foreign CPU load than this fraction are left out "
+                    "of the comparison")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     cmd->callback([options, &global, &exit_status] {
         const Experiment experiment = load_experiment(options->file);
         StatusLine status;
@@ -52,6 +58,7 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         const RunProgress progress = run_progress(status, global);
         NightlyOptions nightly;
         nightly.run.slots = options->slots;
+        nightly.run.contaminated_load = options->max_foreign_load;
         nightly.run.command_line = global.command_line;
         nightly.report_dir = options->report_dir;
         nightly.threshold = options->threshold_percent / 100;
