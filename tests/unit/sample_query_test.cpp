@@ -25,12 +25,7 @@ struct Store {
     long long host = 0;
 
     Store() {
-        bb::HostFacts facts;
-        facts.hostname = "bench-01";
-        facts.kernel_release = "6.1.0";
-        facts.cpu_model = "test cpu";
-        facts.cpus = 2;
-        facts.fingerprint = "fp";
+        const bb::HostFacts facts = bb::test::bench_host_facts();
         host = store.ensure_host(facts);
     }
 

@@ -17,12 +17,7 @@ struct ViewStore {
     long long run = 0;
 
     ViewStore() {
-        bb::HostFacts facts;
-        facts.hostname = "bench-01";
-        facts.kernel_release = "6.1.0";
-        facts.cpu_model = "test cpu";
-        facts.cpus = 2;
-        facts.fingerprint = "fp";
+        const bb::HostFacts facts = bb::test::bench_host_facts();
         bb::RunStart start;
         start.mode = "adhoc";
         start.experiment_id = store.ensure_experiment("srcu", "name: srcu");

@@ -1,5 +1,8 @@
 #pragma once
-// Helpers shared by the unit tests: a private temporary directory and exception-message capture.
+// Helpers shared by the unit tests: a private temporary directory, exception-message capture
+// and the host that store-backed tests record their runs on.
+#include "util/host_facts.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -51,6 +54,17 @@ template <class E, class F> std::string thrown_message(F&& action) {
     }
     FAIL("expected an exception, none was thrown");
     return {};
+}
+
+// The host every store-backed test records its runs on.
+inline HostFacts bench_host_facts() {
+    HostFacts facts;
+    facts.hostname = "bench-01";
+    facts.kernel_release = "6.1.0";
+    facts.cpu_model = "test cpu";
+    facts.cpus = 2;
+    facts.fingerprint = "fp";
+    return facts;
 }
 
 } // namespace bb::test
