@@ -57,6 +57,8 @@ packages=(
   qemu-system-arm qemu-system-x86 qemu-efi-aarch64 ovmf busybox-static sqlite3 cpio
   # kernel builds (x86_64 native, arm64 cross)
   gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu bc bison flex libelf-dev xz-utils kmod
+  # static guest programs (guest.programs): the arm64 cross toolchain needs arm64 libc headers
+  libc6-dev-arm64-cross linux-libc-dev-arm64-cross
   # libvirt fleet (daemon and tools)
   libvirt-daemon-system libvirt-clients
   # report tests

@@ -17,8 +17,9 @@ if [ ! -f "$module" ]; then
   echo "BOOTBENCH-ERROR rcuscale.ko is not in the image (is the kernel built with the rcuscale fragment?)"
   exit 1
 fi
-# rcuscale needs the torture framework; it is a module too when rcuscale is.
-if [ -f /lib/modules/torture.ko ]; then
+# rcuscale needs the torture framework, a module of its own when rcuscale is one (the Kconfig
+# select makes it =m); busybox insmod resolves no dependencies.
+if [ -f /lib/modules/torture.ko ] && ! grep -q "^torture " /proc/modules; then
   insmod /lib/modules/torture.ko || exit 1
 fi
 echo "rcuscale workload: insmod rcuscale.ko $params"

@@ -490,3 +490,51 @@ TEST_CASE("the nested topology needs arm64 and its settings need a nested cell",
           "exp.yaml:5:21: topology: nested needs kernel.arch arm64 (the L1 hypervisor runs under "
           "-M virt,virtualization=on), got x86_64");
 }
+
+TEST_CASE("guest programs are existing C sources with distinct names", "[experiment]") {
+    const bb::test::TempDir dir;
+    std::filesystem::create_directories(dir / "progs");
+    std::filesystem::create_directories(dir / "other");
+    bb::test::write_bytes(dir / "progs/sync_rcu_latency.c", "int main(void) { return 0; }\n");
+    bb::test::write_bytes(dir / "progs/app_launch.c", "int main(void) { return 0; }\n");
+    bb::test::write_bytes(dir / "other/app_launch.c", "int main(void) { return 1; }\n");
+    bb::test::write_bytes(dir / "progs/tool.sh", "echo hi\n");
+    const std::string file = (dir / "exp.yaml").string();
+    const std::string head = "name: t\nkernel:\n  arch: arm64\nguest:\n  programs: ";
+    const auto error_in_dir = [&](const std::string& yaml) {
+        return bb::test::thrown_message<bb::Error>([&] { parse_experiment(yaml, file); });
+    };
+
+    const Experiment ok = parse_experiment(
+        head + "[progs/sync_rcu_latency.c, " + (dir / "progs/app_launch.c").string() + "]\n", file);
+    CHECK(ok.guest.programs == std::vector<std::filesystem::path>{dir / "progs/sync_rcu_latency.c",
+                                                                  dir / "progs/app_launch.c"});
+    CHECK(parse_experiment("name: t\nkernel: {arch: arm64}\n", file).guest.programs.empty());
+
+    CHECK(error_in_dir(head + "[progs/missing.c]\n") ==
+          file + ":5:14: programs: \"progs/missing.c\" not found (looked for " +
+              (dir / "progs/missing.c").string() +
+              "; relative paths start at the experiment file's directory)");
+    CHECK(error_in_dir(head + "[progs/tool.sh]\n") ==
+          file + ":5:14: programs: \"progs/tool.sh\" is not a C source (expected a path ending "
+                 "in \".c\", compiled statically into the guest's /bin)");
+    CHECK(error_in_dir(head + "[progs/app_launch.c, other/app_launch.c]\n") ==
+          file + ":5:34: programs: two programs would be /bin/app_launch (program names, the "
+                 "sources' stems, must be unique)");
+    CHECK(error_in_dir(head + "progs/app_launch.c\n") ==
+          file + ":5:13: programs: expected a list of strings, got \"progs/app_launch.c\"");
+    CHECK(error_in_dir("name: t\nkernel:\n  arch: arm64\nguest:\n  program: [a.c]\n") ==
+          file + ":5:3: unknown key \"program\" (did you mean \"programs\"?)");
+}
+
+TEST_CASE("every experiment in configs/ is valid and finds its programs", "[experiment]") {
+    const auto configs = std::filesystem::path(BOOTBENCH_SOURCE_DIR) / "configs";
+    const Experiment rcu = bb::load_experiment(configs / "rcu-wake-from-gp.yaml");
+    REQUIRE(rcu.guest.programs.size() == 1);
+    CHECK(rcu.guest.programs[0].filename() == "sync_rcu_latency.c");
+    const Experiment rwsem = bb::load_experiment(configs / "rwsem-rspin.yaml");
+    REQUIRE(rwsem.guest.programs.size() == 1);
+    CHECK(rwsem.guest.programs[0].filename() == "app_launch.c");
+    // The A/B shares one fragment list, so the stock kernel is built once for both.
+    CHECK(rcu.kernel.fragments == rwsem.kernel.fragments);
+}

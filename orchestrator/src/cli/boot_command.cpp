@@ -37,6 +37,7 @@ struct BootOptions {
     std::string accel = "auto";
     bool reprobe = false;
     std::string workload;
+    std::vector<std::string> programs;
     std::string initrd;
     std::string marker = "boot-done";
     bool json = false;
@@ -137,6 +138,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     if (!options.workload.empty()) {
         request.workload_script = options.workload;
     }
+    request.programs.assign(options.programs.begin(), options.programs.end());
     if (!options.initrd.empty()) {
         request.initrd = options.initrd;
     }
@@ -149,7 +151,9 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
             spec.firmware = resolve_firmware(*request.firmware, spec.arch).path;
         }
         spec.initrd = request.initrd ? *request.initrd
-                                     : prepare_guest_image(spec.arch, request.workload_script).path;
+                                     : prepare_guest_image(spec.arch, request.workload_script,
+                                                           spec.kernel, request.programs)
+                                           .path;
         spec.accel = request.accel == AccelRequest::Kvm ? Accel::Kvm : Accel::Tcg;
         if (request.accel == AccelRequest::Auto) {
             std::fprintf(stderr, "note: --accel auto shows tcg here; a real boot may choose kvm "
@@ -232,6 +236,8 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--workload", options->workload,
                      "shell script /init runs after the boot marker (its BOOTBENCH-METRIC "
                      "lines are stored)");
+    boot->add_option("--program", options->programs,
+                     "C source compiled statically for the guest into /bin/<name> (repeatable)");
     boot->add_option("--initrd", options->initrd,
                      "use this initramfs instead of bootbench's (it must print the marker)");
     boot->add_option("--marker", options->marker, "name of the timing marker")

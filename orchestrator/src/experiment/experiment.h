@@ -75,6 +75,7 @@ struct MetricExtractor {
 
 struct GuestSettings {
     std::optional<std::filesystem::path> workload; // absolute
+    std::vector<std::filesystem::path> programs;   // absolute C sources, built into /bin/<stem>
     std::string timing_marker = "boot-done";
     std::string end_marker = "end";
     std::vector<MetricExtractor> metrics;

@@ -38,7 +38,8 @@ const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "frag
 const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
 const std::vector<std::string> k_axes_keys{"hz",       "cmdline", "smp", "memory",
                                            "firmware", "machine", "cpu", "topology"};
-const std::vector<std::string> k_guest_keys{"workload", "markers", "metrics", "cmdline"};
+const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "metrics",
+                                            "cmdline"};
 const std::vector<std::string> k_marker_keys{"timing", "end"};
 const std::vector<std::string> k_metric_keys{"name", "regex", "unit", "histogram", "scale",
                                              "bucket"};
@@ -188,6 +189,7 @@ class ExperimentReader {
     void read_guest(const Entry& entry, GuestSettings& guest) const;
     void read_nested(const Entry& entry, NestedSettings& nested) const;
     void check_topology(const Experiment& experiment, const Entries& entries) const;
+    std::vector<fs::path> read_programs(const Entry& entry) const;
     MetricExtractor read_metric(const YAML::Node& node) const;
     std::vector<CellRule> read_rules(const Entry& entry, const Experiment& experiment) const;
 
@@ -648,6 +650,9 @@ void ExperimentReader::read_guest(const Entry& entry, GuestSettings& guest) cons
         }
         guest.workload = resolved(path);
     }
+    if (const auto found = entries.find("programs"); found != entries.end()) {
+        guest.programs = read_programs(found->second);
+    }
     if (const auto found = entries.find("markers"); found != entries.end()) {
         const Entries markers = mapping(found->second.value, "markers", k_marker_keys);
         if (const auto timing = markers.find("timing"); timing != markers.end()) {
@@ -732,6 +737,40 @@ void ExperimentReader::check_topology(const Experiment& experiment, const Entrie
             }
         }
     }
+}
+
+std::vector<fs::path> ExperimentReader::read_programs(const Entry& entry) const {
+    // Checked here, not when the image is built, so the error can point at the line.
+    const std::vector<std::string> items = string_list(entry);
+    std::vector<fs::path> programs;
+    std::set<std::string> names;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const YAML::Node& item = entry.value[i];
+        const fs::path path = resolved(items[i]);
+        if (path.extension() != ".c") {
+            fail(item, fmt::format("programs: {} is not a C source (expected a path ending in "
+                                   "\".c\", compiled statically into the guest's /bin)",
+                                   in_quotes(items[i])));
+        }
+        if (!fs::is_regular_file(path)) {
+            fail(item, fmt::format("programs: {} not found (looked for {}; relative paths start "
+                                   "at the experiment file's directory)",
+                                   in_quotes(items[i]), path.string()));
+        }
+        const std::string name = path.stem().string();
+        if (!is_name(name)) {
+            fail(item, fmt::format("programs: {} would be /bin/{}, not a valid program name "
+                                   "(expected letters, digits, '.', '_' or '-')",
+                                   in_quotes(items[i]), name));
+        }
+        if (!names.insert(name).second) {
+            fail(item, fmt::format("programs: two programs would be /bin/{} (program names, the "
+                                   "sources' stems, must be unique)",
+                                   name));
+        }
+        programs.push_back(path);
+    }
+    return programs;
 }
 
 std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,

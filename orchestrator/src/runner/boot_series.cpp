@@ -46,7 +46,8 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
         }
         spec.initrd = *request.initrd;
     } else {
-        const Initramfs image = prepare_guest_image(spec.arch, request.workload_script, spec.kernel);
+        const Initramfs image =
+            prepare_guest_image(spec.arch, request.workload_script, spec.kernel, request.programs);
         spec.initrd = image.path;
         progress.note(fmt::format("initramfs {} ({})", image.path.string(),
                                   image.cache_hit ? "cached" : "built"));

@@ -23,6 +23,7 @@ struct BootSeriesRequest {
     int repeats = 1;
     MonitorLimits limits;
     std::optional<std::filesystem::path> workload_script; // run by /init between the markers
+    std::vector<std::filesystem::path> programs;          // C sources, built into /bin
     std::optional<std::filesystem::path> initrd;          // the user's own image instead of ours
     std::string command_line;
     std::optional<std::string> build_key;

@@ -178,7 +178,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     const Arch arch = experiment.kernel.arch;
     // One image per kernel: a modular kernel brings its own modules into the guest.
     for (auto& [build_id, kernel] : kernels) {
-        const Initramfs image = prepare_guest_image(arch, experiment.guest.workload, kernel.image);
+        const Initramfs image = prepare_guest_image(arch, experiment.guest.workload, kernel.image,
+                                                    experiment.guest.programs);
         kernel.initrd = image.path;
         kernel.initrd_sha256 = sha256_file(image.path);
     }

@@ -2,6 +2,7 @@
 
 #include "guest/busybox.h"
 #include "guest/init_script.h"
+#include "guest/program_builder.h"
 #include "util/error.h"
 #include "util/paths.h"
 
@@ -27,7 +28,7 @@ std::vector<fs::path> kernel_modules_beside(const fs::path& kernel_image) {
 }
 
 Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload_script,
-                              const fs::path& kernel_image) {
+                              const fs::path& kernel_image, const std::vector<fs::path>& programs) {
     InitramfsSpec spec;
     spec.arch = arch;
     spec.busybox = find_busybox(arch);
@@ -42,6 +43,10 @@ Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload
     }
     for (const auto& module : kernel_modules_beside(kernel_image)) {
         spec.files.push_back({"/lib/modules/" + module.filename().string(), module, 0644});
+    }
+    for (const auto& source : programs) {
+        const GuestProgram program = build_guest_program(arch, source, cache_dir());
+        spec.files.push_back({"/bin/" + program.name, program.binary, 0755});
     }
     return build_initramfs(spec, cache_dir());
 }

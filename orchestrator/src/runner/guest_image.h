@@ -9,11 +9,13 @@ namespace bb {
 
 // bootbench's own initramfs for `arch`: busybox + the marker-printing /init, plus a workload
 // script run between the markers when given, plus the kernel's modules (the `modules/`
-// directory beside a built kernel image) flat in /lib/modules for busybox insmod. Cached by
-// content in the cache directory.
+// directory beside a built kernel image) flat in /lib/modules for busybox insmod, plus each
+// guest program (a C source, compiled statically for `arch`) as /bin/<name>. Cached by content
+// in the cache directory.
 Initramfs prepare_guest_image(Arch arch,
                               const std::optional<std::filesystem::path>& workload_script,
-                              const std::filesystem::path& kernel_image = {});
+                              const std::filesystem::path& kernel_image = {},
+                              const std::vector<std::filesystem::path>& programs = {});
 
 // The modules bootbench's builder keeps beside a kernel image; empty when it has none.
 std::vector<std::filesystem::path> kernel_modules_beside(const std::filesystem::path& kernel_image);

@@ -1,0 +1,223 @@
+/* Seed 003's app start-up table, as a synthetic workload that stresses the same lock.
+ *
+ * An Android app start is a fork from the zygote, an exec-like setup and a burst of threads that
+ * map, fault in and unmap memory at once: mmap_lock (an rwsem) sees readers (first faults in new
+ * anonymous mappings, madvise, mincore) and writers (mmap, mprotect, munmap) from several CPUs.
+ * Reader optimistic spinning (rwsem.opt_rspin) changes how those readers wait for the writers.
+ *
+ * Each "launch" here forks and execs this program again as the app (--child PROFILE); the app
+ * starts its profile's threads, each of which repeatedly maps, faults, advises, protects and
+ * unmaps its profile's mapping size; the launch ends when the app has exited. The time from
+ * fork to reaping the child is the launch time:
+ *
+ *   BOOTBENCH-METRIC launch.<profile> <ms> ms     one value per profile (median of --repeat)
+ *
+ * Profiles are named after the seed's 15 applications; their sizes grow with the seed's times so
+ * that the order roughly matches, not the absolute values. --scale multiplies the rounds (short
+ * smoke runs). Build: gcc -static -O2 -pthread app_launch.c (bootbench does it: guest.programs). */
+#define _GNU_SOURCE
+#include "latency_stats.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct profile {
+	const char *name;
+	int threads;
+	int rounds;   /* map/fault/unmap cycles per thread */
+	int map_kib;  /* size of each mapping */
+};
+
+/* The seed's apps, in its order (base times 110 ms ... 629 ms on an Exynos). Sized for TCG: one
+ * pass over all 15 takes ~15 s in an 8-vCPU arm64 guest on a 2-core host. */
+static const struct profile profiles[] = {
+	{"helloworld", 2, 4, 64},
+	{"amazon_seller", 6, 5, 128},
+	{"whatsapp", 5, 5, 128},
+	{"simple_pdf_reader", 6, 6, 160},
+	{"faceapp", 5, 5, 128},
+	{"timestamp_camera_free", 6, 6, 160},
+	{"kindle", 8, 6, 192},
+	{"coinbase", 4, 5, 112},
+	{"firefox", 8, 5, 160},
+	{"candy_crush_soda", 8, 6, 192},
+	{"hill_climb_racing", 4, 5, 128},
+	{"call_recorder", 6, 6, 144},
+	{"color_fill_3d", 3, 4, 96},
+	{"etoro", 8, 6, 176},
+	{"groupme", 4, 5, 128},
+};
+enum { profile_count = sizeof profiles / sizeof profiles[0] };
+
+struct app {
+	const struct profile *profile;
+	int rounds;
+	long page_size;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void touch(char *memory, size_t bytes, long page_size, char value)
+{
+	for (size_t offset = 0; offset < bytes; offset += (size_t)page_size)
+		memory[offset] = value;
+}
+
+/* One app thread: every step below takes mmap_lock, for reading or for writing. */
+static void *app_thread(void *argument)
+{
+	const struct app *app = argument;
+	const size_t bytes = (size_t)app->profile->map_kib * 1024;
+	const size_t half = bytes / 2 / (size_t)app->page_size * (size_t)app->page_size;
+	unsigned char residency[4096];
+	for (int round = 0; round < app->rounds; ++round) {
+		/* write: a new VMA */
+		char *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+				    -1, 0);
+		if (memory == MAP_FAILED) {
+			perror("app_launch: mmap");
+			exit(1);
+		}
+		/* read: the first fault of a new anonymous VMA sets up its anon_vma under
+		 * mmap_lock; later ones mostly take the per-VMA lock */
+		touch(memory, bytes, app->page_size, (char)round);
+		/* read */
+		if (bytes / (size_t)app->page_size <= sizeof residency)
+			mincore(memory, bytes, residency);
+		/* read: drop half, then fault it back */
+		madvise(memory, half, MADV_DONTNEED);
+		touch(memory, half, app->page_size, (char)(round + 1));
+		/* write: splits the VMA */
+		mprotect(memory, half, PROT_READ);
+		/* write */
+		munmap(memory, bytes);
+	}
+	return NULL;
+}
+
+static const struct profile *find_profile(const char *name)
+{
+	for (int i = 0; i < profile_count; ++i)
+		if (!strcmp(profiles[i].name, name))
+			return &profiles[i];
+	return NULL;
+}
+
+static int run_app(const struct profile *profile, double scale)
+{
+	struct app app = {profile, (int)(profile->rounds * scale + 0.5), sysconf(_SC_PAGESIZE)};
+	if (app.rounds < 1)
+		app.rounds = 1;
+	pthread_t threads[64];
+	const int count = profile->threads < 64 ? profile->threads : 64;
+	for (int i = 0; i < count; ++i)
+		if (pthread_create(&threads[i], NULL, app_thread, &app)) {
+			fprintf(stderr, "app_launch: cannot start thread %d\n", i);
+			return 1;
+		}
+	for (int i = 0; i < count; ++i)
+		pthread_join(threads[i], NULL);
+	return 0;
+}
+
+/* fork + exec of ourselves as the app; milliseconds until the app has exited, < 0 on failure. */
+static double launch(const char *self, const struct profile *profile, const char *scale)
+{
+	const double start = now_ms();
+	const pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execl(self, "app_launch", "--child", profile->name, "--scale", scale, (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -1;
+	return now_ms() - start;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: app_launch [--scale F] [--repeat N] [--only PROFILE] [--list]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *scale = "1";
+	const char *child = NULL;
+	const char *only = NULL;
+	int repeat = 1;
+	for (int i = 1; i < argc; ++i) {
+		if (!strcmp(argv[i], "--list")) {
+			for (int p = 0; p < profile_count; ++p)
+				printf("%s threads=%d rounds=%d map_kib=%d\n", profiles[p].name,
+				       profiles[p].threads, profiles[p].rounds, profiles[p].map_kib);
+			return 0;
+		}
+		if (i + 1 >= argc)
+			usage();
+		if (!strcmp(argv[i], "--scale"))
+			scale = argv[++i];
+		else if (!strcmp(argv[i], "--repeat"))
+			repeat = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--only"))
+			only = argv[++i];
+		else if (!strcmp(argv[i], "--child"))
+			child = argv[++i];
+		else
+			usage();
+	}
+	const double scale_factor = strtod(scale, NULL);
+	if (scale_factor <= 0 || repeat < 1 || repeat > 100)
+		usage();
+	if (child) {
+		const struct profile *profile = find_profile(child);
+		return profile ? run_app(profile, scale_factor) : 2;
+	}
+	if (only && !find_profile(only)) {
+		fprintf(stderr, "app_launch: no profile %s (see --list)\n", only);
+		return 2;
+	}
+
+	/* /proc/self/exe, not argv[0]: the workload may call us through a relative path. */
+	const char *self = "/proc/self/exe";
+	/* Warm-up, not reported: the first exec pulls the binary into the page cache. */
+	if (launch(self, &profiles[0], "0.1") < 0) {
+		printf("BOOTBENCH-ERROR app_launch: the warm-up launch failed\n");
+		return 1;
+	}
+	for (int p = 0; p < profile_count; ++p) {
+		if (only && strcmp(only, profiles[p].name))
+			continue;
+		uint64_t times_us[100];
+		for (int r = 0; r < repeat; ++r) {
+			const double ms = launch(self, &profiles[p], scale);
+			if (ms < 0) {
+				printf("BOOTBENCH-ERROR app_launch: launch of %s failed\n",
+				       profiles[p].name);
+				return 1;
+			}
+			times_us[r] = (uint64_t)(ms * 1000);
+		}
+		latency_sort(times_us, (size_t)repeat);
+		const uint64_t median_us = latency_percentile(times_us, (size_t)repeat, 500);
+		printf("BOOTBENCH-METRIC launch.%s %.3f ms\n", profiles[p].name,
+		       (double)median_us / 1000);
+		fflush(stdout);
+	}
+	return 0;
+}
