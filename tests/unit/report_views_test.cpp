@@ -197,6 +197,43 @@ TEST_CASE("histogram view: default width, empty groups, too many buckets", "[vie
           "[1.5, 2)");
 }
 
+TEST_CASE("histogram view: shifts against the base at the same values of the other axes",
+          "[views][histogram]") {
+    next_boot_id = 300;
+    // Groups sorted as the store sorts them: smp, then variant ("auto" before "stock").
+    const SampleSet set = sample_set({"smp", "variant"},
+                                     {group({integer(2), text("auto")}, {1}),
+                                      group({integer(2), text("stock")}, {1}),
+                                      group({integer(8), text("auto")}, {1}),
+                                      group({integer(8), text("stock")}, {1})},
+                                     "wall_seconds");
+    bb::BootHistograms stored;
+    stored[300] = {{10000, 19999, 1}}; // smp 2 auto: p50 15000
+    stored[301] = {{20000, 29999, 1}}; // smp 2 stock: 25000
+    stored[302] = {{40000, 49999, 1}}; // smp 8 auto: 45000
+    stored[303] = {{70000, 79999, 1}}; // smp 8 stock: 75000
+    const bb::HistogramView view = bb::build_histogram_view(set, stored, "lat", 10000, quick());
+    // Default base "stock": auto vs stock within each smp, never across smp.
+    REQUIRE(view.shifts.size() == 2);
+    CHECK(view.shifts[0].base == 1);
+    CHECK(view.shifts[0].group == 0);
+    CHECK(view.shifts[0].comparison.difference == Approx(-10000));
+    CHECK(view.shifts[1].base == 3);
+    CHECK(view.shifts[1].group == 2);
+    CHECK(view.shifts[1].comparison.difference == Approx(-30000));
+
+    const bb::HistogramView by_auto =
+        bb::build_histogram_view(set, stored, "lat", 10000, quick(), std::string("auto"));
+    REQUIRE(by_auto.shifts.size() == 2);
+    CHECK(by_auto.shifts[0].base == 0);
+    CHECK(by_auto.shifts[0].comparison.difference == Approx(10000));
+
+    const std::string message = bb::test::thrown_message<bb::Error>(
+        [&] { bb::build_histogram_view(set, stored, "lat", 10000, quick(), std::string("x")); });
+    CHECK(message == "--base x: no group has that value of its last --by axis; values there: "
+                     "auto, stock");
+}
+
 // ---- per-item view ----
 
 namespace {

@@ -54,10 +54,11 @@ printed with BOOTBENCH-METRIC.
 Views (--view), shaped like the tables of kernel patch mails:
   param-table  --param P [--by variant]: one row per value of P in numeric order with the
                median [95% CI] (n) of the metric; one column per variant with --by.
-  histogram    --hist NAME [--bucket-us W] [--by variant]: the groups' BOOTBENCH-HIST
-               buckets summed over their used boots, re-bucketed to W µs, side by side,
-               with p50/p90/p99 (linear inside the bucket) and the shift of the median of
-               per-boot p50s against the first group, with its 95% CI.
+  histogram    --hist NAME [--bucket-us W] [--by smp,variant] [--base stock]: the groups'
+               BOOTBENCH-HIST buckets summed over their used boots, re-bucketed to W µs, side
+               by side, with p50/p90/p99 (linear inside the bucket) and the shift of the median
+               of per-boot p50s against the base group with the same values of the other
+               --by axes (last axis = --base, default stock, else the first group), 95% CI.
   per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
                value per boot each), item | base | other | diff | diff %, a geometric-mean
                row of the per-item ratios (with its 95% CI) first.
@@ -130,7 +131,12 @@ void check_view_options(const ReportCommandOptions& options) {
     stray(!options.hist.empty(), "--hist", "histogram");
     stray(options.bucket_us.has_value(), "--bucket-us", "histogram");
     stray(!options.items.empty(), "--items", "per-item");
-    stray(!options.base.empty(), "--base", "per-item");
+    if (!options.base.empty() && options.view != "per-item" && options.view != "histogram") {
+        throw Error(fmt::format("--base belongs to --view per-item or --view histogram{}",
+                                options.view.empty()
+                                    ? ""
+                                    : fmt::format(" (this is --view {})", options.view)));
+    }
     if (options.view == "param-table" && options.param.empty()) {
         throw Error("--view param-table needs --param NAME, e.g. --param "
                     "srcutree.srcu_max_nodelay_phase");
@@ -195,6 +201,9 @@ std::string histogram_view(const ReportCommandOptions& options, ReportFormat for
     query.selection = selection(options);
     query.name = options.hist;
     query.bucket_width = options.bucket_us;
+    if (!options.base.empty()) {
+        query.base = options.base;
+    }
     const HistogramView view = query_histogram_view(db, query, bootstrap);
     if (format == ReportFormat::Html) {
         return render_histogram_html(view, html_context(options, db, "histogram " + options.hist));
@@ -276,7 +285,8 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                         "histogram: bucket width in µs (default: the stored buckets' step)");
     cmd->add_option("--items", options->items, "per-item: metric prefix (PREFIX.<item>)");
     cmd->add_option("--base", options->base,
-                    "per-item: the base group (default stock, else the first)");
+                    "per-item and histogram: the base value of the last --by axis (default stock, "
+                    "else the first group)");
     cmd->add_flag("--include-failed", options->include_failed,
                   "use failed and foreign-loaded boots too");
     cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")

@@ -63,9 +63,9 @@ std::vector<std::string> median_shift_lines(const HistogramView& view) {
     if (view.groups.empty()) {
         return lines;
     }
-    const std::string first = group_label(view.axes, view.groups.front().key);
     for (const auto& shift : view.shifts) {
         const Comparison& c = shift.comparison;
+        const std::string first = group_label(view.axes, view.groups[shift.base].key);
         const std::string other = group_label(view.axes, view.groups[shift.group].key);
         if (c.n_a == 0 || c.n_b == 0) {
             lines.push_back(
@@ -106,7 +106,7 @@ nlohmann::json histogram_view_json(const HistogramView& view) {
     nlohmann::json shifts = nlohmann::json::array();
     for (const auto& shift : view.shifts) {
         const Comparison& c = shift.comparison;
-        shifts.push_back({{"a", group_label(view.axes, view.groups.front().key)},
+        shifts.push_back({{"a", group_label(view.axes, view.groups[shift.base].key)},
                           {"b", group_label(view.axes, view.groups[shift.group].key)},
                           {"n_a", c.n_a},
                           {"n_b", c.n_b},

@@ -21,11 +21,55 @@ std::vector<std::string> stored_histogram_names(SQLite::Database& db) {
     return names;
 }
 
+// Each group's base group index (itself for a base group), by the rule in the header.
+std::vector<size_t> base_groups(const std::vector<HistogramGroup>& groups,
+                                const std::optional<std::string>& base) {
+    std::vector<size_t> bases(groups.size(), 0);
+    if (groups.empty() || groups.front().key.empty()) {
+        return bases;
+    }
+    const auto last_is = [](const HistogramGroup& group, const std::string& value) {
+        return group.key.back().display() == value;
+    };
+    const std::string value = base.value_or("stock");
+    const bool present = std::any_of(groups.begin(), groups.end(),
+                                     [&](const HistogramGroup& g) { return last_is(g, value); });
+    if (!present) {
+        if (base) {
+            std::vector<std::string> values;
+            for (const auto& group : groups) {
+                const std::string shown = group.key.back().display();
+                if (std::find(values.begin(), values.end(), shown) == values.end()) {
+                    values.push_back(shown);
+                }
+            }
+            throw Error(fmt::format("--base {}: no group has that value of its last --by axis; "
+                                    "values there: {}",
+                                    *base, fmt::join(values, ", ")));
+        }
+        return bases;
+    }
+    const auto same_but_last = [](const HistogramGroup& a, const HistogramGroup& b) {
+        return std::equal(a.key.begin(), a.key.end() - 1, b.key.begin(), b.key.end() - 1);
+    };
+    for (size_t g = 0; g < groups.size(); ++g) {
+        bases[g] = g; // no base at these values of the other axes: nothing to compare with
+        for (size_t h = 0; h < groups.size(); ++h) {
+            if (last_is(groups[h], value) && same_but_last(groups[g], groups[h])) {
+                bases[g] = h;
+                break;
+            }
+        }
+    }
+    return bases;
+}
+
 } // namespace
 
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
-                                   const BootstrapOptions& options) {
+                                   const BootstrapOptions& options,
+                                   const std::optional<std::string>& base) {
     HistogramView view;
     view.name = name;
     view.axes = boots.axes;
@@ -69,9 +113,13 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
         view.split_buckets += result.merged.split_buckets;
         view.groups.push_back(std::move(result));
     }
-    for (size_t g = 1; g < view.groups.size(); ++g) {
-        view.shifts.push_back(
-            {g, compare_medians(view.groups.front().boot_p50s, view.groups[g].boot_p50s, options)});
+    const std::vector<size_t> bases = base_groups(view.groups, base);
+    for (size_t g = 0; g < view.groups.size(); ++g) {
+        if (bases[g] != g) {
+            view.shifts.push_back({bases[g], g,
+                                   compare_medians(view.groups[bases[g]].boot_p50s,
+                                                   view.groups[g].boot_p50s, options)});
+        }
     }
     return view;
 }
@@ -157,7 +205,8 @@ HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query
                                         rows.getColumn(3).getInt64()});
         }
     }
-    return build_histogram_view(boots, histograms, query.name, query.bucket_width, options);
+    return build_histogram_view(boots, histograms, query.name, query.bucket_width, options,
+                                query.base);
 }
 
 } // namespace bb

@@ -21,6 +21,7 @@ struct HistogramViewQuery {
     SampleQuery selection;
     std::string name;                   // histogram name as the guest printed it
     std::optional<double> bucket_width; // none: the stored bucket step
+    std::optional<std::string> base;    // see build_histogram_view
 };
 
 struct HistogramGroup {
@@ -36,9 +37,10 @@ struct HistogramGroup {
     std::vector<double> boot_p50s;
 };
 
-// The median shift of a group against the first one: A = the first group's per-boot p50s,
+// The median shift of a group against its base group: A = the base group's per-boot p50s,
 // B = this group's; the difference of their medians with a bootstrap CI.
 struct MedianShift {
+    size_t base = 0;
     size_t group = 0;
     Comparison comparison;
 };
@@ -48,7 +50,7 @@ struct HistogramView {
     std::vector<std::string> axes;
     double width = 0;
     std::vector<HistogramGroup> groups;
-    std::vector<MedianShift> shifts; // one per group after the first
+    std::vector<MedianShift> shifts; // one per group other than a base group
     int split_buckets = 0;           // stored buckets split across a boundary of `width`
 };
 
@@ -56,9 +58,15 @@ using BootHistograms = std::unordered_map<long long, std::vector<StoredBucket>>;
 
 // Pure: `boots` says which boots there are, how they group and which are used; `histograms`
 // holds each boot's stored buckets of the histogram.
+//
+// Median shifts compare like with like: each group against the group that has the same values
+// of every grouping axis but the last, and `base` (default "stock" when some group has it) as
+// the last one — with --by smp,variant, every variant against stock at the same smp. Without
+// such a value every group is compared with the first. Throws Error for a `base` no group has.
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
-                                   const BootstrapOptions& options = {});
+                                   const BootstrapOptions& options = {},
+                                   const std::optional<std::string>& base = {});
 
 // Reads the boots and their buckets; throws Error for an unknown histogram name (naming the
 // stored ones) and for a width that is not a positive number.
