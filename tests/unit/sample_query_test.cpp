@@ -126,6 +126,37 @@ TEST_CASE("samples grouped by a JSON axis, numbers sorted numerically", "[sample
                                                   "variant=b hz=1000"});
 }
 
+TEST_CASE("only: boots with the given values of an axis, numbers matched as text",
+          "[sample_query]") {
+    Store s;
+    const long long run = s.run("rwsem");
+    s.boot(run, R"({"variant":"unpatched","rwsem.opt_rspin":0})", 1.0);
+    s.boot(run, R"({"variant":"patched","rwsem.opt_rspin":0})", 2.0);
+    s.boot(run, R"({"variant":"patched","rwsem.opt_rspin":1})", 3.0);
+    const long long other = s.run("rwsem");
+    s.boot(other, R"({"variant":"patched","rwsem.opt_rspin":1})", 4.0);
+
+    SampleQuery query = by({"rwsem.opt_rspin"});
+    query.only = {{"variant", {"patched"}}};
+    const auto set = bb::query_samples(s.db, query);
+    CHECK(labels(set) == std::vector<std::string>{"rwsem.opt_rspin=0", "rwsem.opt_rspin=1"});
+    REQUIRE(set.groups.size() == 2);
+    CHECK(set.groups[0].values == std::vector<double>{2.0});
+    CHECK(set.groups[1].values == std::vector<double>{3.0, 4.0});
+
+    query.only = {{"rwsem.opt_rspin", {"1", "7"}}, {"run", {std::to_string(run)}}};
+    const auto numeric = bb::query_samples(s.db, query);
+    CHECK(numeric.boots == 1);
+    CHECK(numeric.groups.at(0).values == std::vector<double>{3.0});
+
+    query.only = {{"variant", {"nothing", "none"}}};
+    CHECK(bb::test::thrown_message<bb::Error>([&] { bb::query_samples(s.db, query); }) ==
+          "no selected boot matches --only variant=nothing,none (values are compared as text, "
+          "e.g. hz=250 variant=stock)");
+    query.only = {{R"(bad"axis)", {"1"}}};
+    CHECK_THROWS_AS(bb::query_samples(s.db, query), bb::Error);
+}
+
 TEST_CASE("a dotted parameter name is one key, not a nested path", "[sample_query]") {
     Store s;
     const long long run = s.run("");

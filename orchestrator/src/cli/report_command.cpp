@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "experiment/matrix.h"
 #include "report/histogram_view.h"
 #include "report/html_report.h"
 #include "report/param_table.h"
@@ -23,6 +24,7 @@ struct ReportCommandOptions {
     std::string experiment;
     std::vector<long long> runs;
     std::vector<std::string> by;
+    std::vector<std::string> only; // AXIS=V1,V2
     std::string metric = "boot_seconds";
     std::string format = "text";
     std::string output;
@@ -72,6 +74,8 @@ Examples:
   bootbench report --run 12                                   every cell of run 12
   bootbench report --experiment srcu-storm --by hz,variant    all runs of an experiment
   bootbench report --run 12 --by srcutree.srcu_max_nodelay_phase
+  bootbench report --run 12 --only variant=rspin-patch --view per-item --items launch \
+                   --by rwsem.opt_rspin --base 0          one variant's A/B of a parameter
   bootbench report --run 12 --run 13 --by run,variant         two runs side by side
   bootbench report --run 12 --metric max_phase --by variant   a guest-reported metric
   bootbench report --run 12 --format csv > samples.csv        raw samples for pandas or R
@@ -92,6 +96,9 @@ std::string filters_text(const ReportCommandOptions& options) {
         text += fmt::format(" in run{} {}", options.runs.size() == 1 ? "" : "s",
                             fmt::join(options.runs, ", "));
     }
+    for (const auto& only : options.only) {
+        text += fmt::format(" with {}", only);
+    }
     return text;
 }
 
@@ -102,6 +109,7 @@ SampleQuery selection(const ReportCommandOptions& options) {
     if (!options.by.empty()) {
         query.by = parse_axes(fmt::format("{}", fmt::join(options.by, ",")));
     }
+    query.only = parse_axis_restrictions(options.only);
     query.metric = options.metric;
     query.include_failed = options.include_failed;
     return query;
@@ -273,6 +281,8 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--run", options->runs, "only these run ids (repeatable, or comma-separated)")
         ->delimiter(',');
     cmd->add_option("--by", options->by, "group by these axes (comma-separated)")->delimiter(',');
+    cmd->add_option("--only", options->only,
+                    "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
     cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");

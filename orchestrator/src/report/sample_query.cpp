@@ -377,6 +377,22 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
         text += " AND b.run_id IN (" + placeholders(query.run_ids.size()) + ")";
         bindings.insert(bindings.end(), query.run_ids.begin(), query.run_ids.end());
     }
+    for (const auto& [axis, values] : query.only) {
+        check_axis_name(axis);
+        if (values.empty()) {
+            continue;
+        }
+        if (axis == k_cell_axis) {
+            text += " AND b.cell_key";
+        } else if (axis == k_run_axis) {
+            text += " AND CAST(b.run_id AS TEXT)";
+        } else {
+            text += " AND CAST(json_extract(b.params_json, ?) AS TEXT)";
+            bindings.emplace_back("$.\"" + axis + "\"");
+        }
+        text += " IN (" + placeholders(values.size()) + ")";
+        bindings.insert(bindings.end(), values.begin(), values.end());
+    }
     text += " ORDER BY b.id";
     SQLite::Statement boots(sql, text);
     bind_all(boots, bindings);
@@ -443,6 +459,15 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     }
     std::sort(set.groups.begin(), set.groups.end(),
               [](const auto& a, const auto& b) { return group_key_less(a.key, b.key); });
+    if (set.boots == 0 && !query.only.empty()) {
+        std::vector<std::string> filters;
+        for (const auto& [axis, values] : query.only) {
+            filters.push_back(fmt::format("--only {}={}", axis, fmt::join(values, ",")));
+        }
+        throw Error(fmt::format("no selected boot matches {} (values are compared as text, "
+                                "e.g. hz=250 variant=stock)",
+                                fmt::join(filters, " ")));
+    }
     check_axes_exist(set);
     return set;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bb {
@@ -21,6 +22,9 @@ struct SampleQuery {
     // "srcutree.srcu_max_nodelay_phase"), or the pseudo-axes "cell" (cell_key) and "run".
     // Empty: one group per cell.
     std::vector<std::string> by;
+    // --only AXIS=V1,V2: keep the boots whose value of each named axis (or pseudo-axis) is one
+    // of these, compared as text ("250" matches the integer 250).
+    std::vector<std::pair<std::string, std::vector<std::string>>> only;
     std::string metric = "boot_seconds"; // a timing column of boots, or a metrics-table name
     bool include_failed = false;         // use failed and foreign-loaded boots too
     double contaminated_load = 0.25;     // foreign load above this contaminates a sample
