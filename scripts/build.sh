@@ -2,5 +2,12 @@
 # Configures and builds bootbench into ./build (warnings are errors, as in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOTBENCH_WERROR=ON >/dev/null
+launcher=()
+if command -v ccache >/dev/null; then
+  # Clones in other directories share the cache (CI builds a fresh clone every time).
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOTBENCH_WERROR=ON \
+  "${launcher[@]}" >/dev/null
 ninja -C build -j"$(nproc)"

@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure --timeout 1800 "$@"
+# The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
+bash scripts/sanitize.sh

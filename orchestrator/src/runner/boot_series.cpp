@@ -34,6 +34,12 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
     if (!fs::exists(spec.kernel)) {
         throw Error("kernel not found: " + spec.kernel.string());
     }
+    // qemu would start and sit silent on an empty image; say what is wrong instead.
+    std::error_code size_error;
+    if (fs::is_regular_file(spec.kernel) && fs::file_size(spec.kernel, size_error) == 0 &&
+        !size_error) {
+        throw Error("kernel image is empty: " + spec.kernel.string());
+    }
     std::optional<Firmware> firmware;
     if (request.firmware) {
         firmware = resolve_firmware(*request.firmware, spec.arch);

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The unit tests (and configs.validate) again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer into ./build-asan; any report fails the run. CI runs it after the
+# main suite (scripts/test.sh); on its own: bash scripts/sanitize.sh [ctest args].
+set -euo pipefail
+cd "$(dirname "$0")/.."
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+fi
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBOOTBENCH_WERROR=ON \
+  -DBOOTBENCH_SANITIZE=ON "${launcher[@]}" >/dev/null
+ninja -C build-asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure -L unit "$@"
