@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <fstream>
 #include <thread>
 
@@ -25,6 +26,8 @@ constexpr const char* k_stamp = ".bootbench-complete";
 constexpr const char* k_tree_format = "tree-v1";
 constexpr const char* k_config_format = "config-v1";
 constexpr const char* k_build_format = "build-v1";
+// Less free space than this after a failed make: the disk filled up.
+constexpr std::uintmax_t k_disk_full_bytes = 16ull << 20;
 
 std::string cross_prefix(Arch arch) {
     return arch == host_arch() ? "" : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
@@ -120,9 +123,18 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
         throw Error("build interrupted; nothing was stored");
     }
     if (result.exit_code != 0) {
-        throw Error(fmt::format("make {} failed (exit {}); last lines of {}:\n{}",
-                                fmt::join(targets, " "), result.exit_code, log.string(),
-                                tail_of(log, 25)));
+        // A full disk shows up as a compiler error somewhere in a parallel log; say it plainly.
+        std::error_code error;
+        const fs::space_info space = fs::space(log.parent_path(), error);
+        const bool full = !error && space.available < k_disk_full_bytes;
+        throw Error(fmt::format(
+            "make {} failed (exit {}){}; last lines of {}:\n{}", fmt::join(targets, " "),
+            result.exit_code,
+            full ? fmt::format(": no space left on device: {} has {} KiB free (free some space "
+                               "or point BOOTBENCH_CACHE at a larger file system)",
+                               log.parent_path().string(), space.available / 1024)
+                 : "",
+            log.string(), tail_of(log, 25)));
     }
 }
 
