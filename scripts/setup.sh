@@ -59,6 +59,8 @@ packages=(
   gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu bc bison flex libelf-dev xz-utils kmod
   # libvirt fleet (daemon and tools)
   libvirt-daemon-system libvirt-clients
+  # fleet tests: a loopback TCP proxy to lose a host on purpose
+  socat
   # report tests
   chromium
 )
