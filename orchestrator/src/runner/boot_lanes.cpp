@@ -51,7 +51,6 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
         LaneHost host;
         host.label = fleet_host.uri;
         host.host_id = setup.store.ensure_host(facts, fleet_host.uri);
-        host.remote = !connection->is_local();
         host.connection = connection.get();
         LibvirtLauncher probe_launcher(*connection, *volumes);
         host.accel = choose_accel(AccelRequest::Auto, setup.probe_spec, facts, host.host_id,

@@ -18,7 +18,6 @@ struct LaneHost {
     std::string label; // "local" or the libvirt URI
     long long host_id = 0;
     AccelChoice accel;
-    bool remote = false;                     // this machine's load says nothing about it
     LibvirtConnection* connection = nullptr; // libvirt hosts: to notice it stopped answering
 };
 

@@ -313,9 +313,6 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             BootRecord boot = boot_once(spec, is_nested ? l1_limits : limits, *lane.launcher);
             boot.concurrency = concurrency;
             boot.host_id = host_of_lane.host_id;
-            if (host_of_lane.remote) {
-                boot.foreign_load.reset(); // measured here, not where the guest ran
-            }
             boot.cell_key = cell.cell_key;
             boot.params_json = cell.params.dump();
             boot.repeat_index = sample.second;

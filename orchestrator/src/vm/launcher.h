@@ -32,6 +32,10 @@ struct LaunchResult {
     std::vector<std::string> argv;
     std::string domain_xml;
     std::string libvirt_uri;
+    // A libvirt guest is not our child: its CPU time (local host), or that it ran on another
+    // machine, whose load this one cannot see.
+    double guest_cpu_s = 0;
+    bool remote = false;
     // Set when the host stopped answering (connection lost): the guest's fate is unknown and
     // the sample belongs on another host.
     std::string host_failure;
