@@ -220,8 +220,20 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
     }
 
     auto now = [start] { return monotonic_seconds() - start; };
+    // qemu is libvirtd's child, not ours: its CPU time is read from libvirt so this machine's
+    // foreign load does not count our own guest (remote hosts: load unknown here).
+    result.remote = !m_connection.is_local();
+    double cpu_read_at = 0;
+    auto read_guest_cpu = [&](double t) {
+        virDomainInfo info{};
+        if (!result.remote && virDomainGetInfo(domain.get(), &info) == 0) {
+            result.guest_cpu_s = static_cast<double>(info.cpuTime) * 1e-9;
+        }
+        cpu_read_at = t;
+    };
     auto stop = [&] {
         if (!result.stopped_by_us) {
+            read_guest_cpu(now());
             result.stopped_by_us = true;
             virDomainDestroy(domain.get());
         }
@@ -236,6 +248,8 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
     };
     std::array<char, 1 << 16> buffer{};
     bool console_done = false;
+    std::string console_end; // how the console stream ended, for a failure's reason
+    int active_at_end = 1;
     std::optional<double> stopped_at;
     for (;;) {
         state->wait();
@@ -249,17 +263,24 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
                 break; // nothing more for now
             } else {
                 console_done = true; // end of stream (0) or a broken one (-1)
+                console_end = got == 0 ? "end of stream" : "stream error: " + libvirt_error();
             }
         }
         const double t = now();
         check(t);
+        if (!result.stopped_by_us && state->stopped() < 0 && t - cpu_read_at > 0.5) {
+            read_guest_cpu(t);
+        }
         if (const std::string lost = m_connection.lost(); !lost.empty()) {
             result.host_failure =
                 fmt::format("host {} stopped answering: {}", m_connection.uri(), lost);
             break;
         }
-        const bool gone = state->stopped() >= 0 || result.stopped_by_us ||
-                          (console_done && virDomainIsActive(domain.get()) != 1);
+        if (console_done && state->stopped() < 0 && !result.stopped_by_us) {
+            active_at_end = virDomainIsActive(domain.get());
+        }
+        const bool gone =
+            state->stopped() >= 0 || result.stopped_by_us || (console_done && active_at_end != 1);
         if (gone) {
             stopped_at = stopped_at.value_or(t);
             if (console_done || t - *stopped_at > k_drain_s) {
@@ -284,8 +305,16 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
         } else if (detail == VIR_DOMAIN_EVENT_STOPPED_DESTROYED) {
             result.signal = 9; // destroyed by someone else
             result.stderr_tail = "the domain was destroyed from outside bootbench";
+        } else if (detail == VIR_DOMAIN_EVENT_STOPPED_SHUTDOWN) {
+            result.exit_status = 0; // the guest powered off
         } else {
-            result.exit_status = 0; // the guest shut down (power-off)
+            // No stop event: say what was seen instead of guessing a clean exit.
+            result.exit_status = 1;
+            result.stderr_tail = fmt::format(
+                "libvirt: the console ended ({}) and the domain is {} without a stop event{}",
+                console_end.empty() ? "still open" : console_end,
+                active_at_end == 1 ? "running" : active_at_end == 0 ? "inactive" : "unknown",
+                detail >= 0 ? fmt::format(" (stopped, detail {})", detail) : "");
         }
     }
     domain.reset(); // destroyed (if still running) before the argv query below
