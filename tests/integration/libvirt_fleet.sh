@@ -17,7 +17,13 @@ start_proxy() {
   for _ in $(seq 50); do virsh -c "$proxy_uri" version >/dev/null 2>&1 && return 0; sleep 0.2; done
   fail "the loopback proxy does not reach libvirtd"
 }
-trap '[ -n "$proxy_pid" ] && kill "$proxy_pid" 2>/dev/null; rm -rf "$work"' EXIT
+# socat forks a child per connection: losing the host means ending those children too.
+stop_proxy() {
+  [ -n "$proxy_pid" ] || return 0
+  kill $(pgrep -P "$proxy_pid") "$proxy_pid" 2>/dev/null || true
+  proxy_pid=
+}
+trap 'stop_proxy; rm -rf "$work"' EXIT
 start_proxy
 cat >"$work/fleet.yaml" <<YAML
 hosts:
@@ -37,9 +43,10 @@ expect_eq "$(q "select count(*) from boots where run_id = $run_id and outcome = 
 expect_eq "$(q "select count(distinct host_id) from boots where run_id = $run_id")" 2 "both hosts booted samples"
 expect_eq "$(q "select count(*) from boots where run_id = $run_id and host_id is null")" 0 "every sample names its host"
 "$BOOTBENCH" report --run "$run_id" >"$work/report.txt"
-grep -q "host=qemu:///system" "$work/report.txt" || fail "report not split by host: $(cat "$work/report.txt")"
-grep -q "host=$proxy_uri" "$work/report.txt" || fail "report lacks the tcp host"
-"$BOOTBENCH" report --run "$run_id" --pool-hosts | grep -q "host=" && fail "--pool-hosts still splits"
+grep -q "groups by cell, host" "$work/report.txt" || fail "report not split by host: $(cat "$work/report.txt")"
+grep -q " qemu:///system " "$work/report.txt" || fail "report lacks the local host"
+grep -q " $proxy_uri " "$work/report.txt" || fail "report lacks the tcp host"
+"$BOOTBENCH" report --run "$run_id" --pool-hosts | grep -q "qemu:///system" && fail "--pool-hosts still splits"
 
 # Lose the proxied host while both hosts boot: the run still completes.
 "$BOOTBENCH" run "$config" --hosts "$work/fleet.yaml" --seed 2 >"$work/lost.log" 2>&1 &
@@ -50,8 +57,7 @@ for _ in $(seq 1 1200); do
   sleep 0.25
 done
 [ "$(virsh -c qemu:///system list --name | grep -c '^bootbench-')" -ge 2 ] || fail "never saw both hosts booting: $(cat "$work/lost.log")"
-kill "$proxy_pid"
-proxy_pid=
+stop_proxy
 wait "$pid" || fail "the run failed after losing a host: $(tail -20 "$work/lost.log")"
 run_id=$(q "select id from runs where seed = 2")
 expect_eq "$(q "select status from runs where id = $run_id")" done "run completed"
