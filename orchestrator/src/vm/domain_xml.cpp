@@ -95,8 +95,8 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     line(fmt::format("    <type arch='{}' machine='{}'>hvm</type>", x86 ? "x86_64" : "aarch64",
                      escape_for_xml(shape.type)));
     if (spec.firmware) {
-        line(
-            fmt::format("    <loader type='rom'>{}</loader>", escape_for_xml(spec.firmware->string())));
+        line(fmt::format("    <loader type='rom'>{}</loader>",
+                         escape_for_xml(spec.firmware->string())));
     }
     line(fmt::format("    <kernel>{}</kernel>", escape_for_xml(spec.kernel.string())));
     if (spec.initrd) {

@@ -313,7 +313,9 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
             result.stderr_tail = fmt::format(
                 "libvirt: the console ended ({}) and the domain is {} without a stop event{}",
                 console_end.empty() ? "still open" : console_end,
-                active_at_end == 1 ? "running" : active_at_end == 0 ? "inactive" : "unknown",
+                active_at_end == 1   ? "running"
+                : active_at_end == 0 ? "inactive"
+                                     : "unknown",
                 detail >= 0 ? fmt::format(" (stopped, detail {})", detail) : "");
         }
     }
