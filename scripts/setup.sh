@@ -61,6 +61,8 @@ packages=(
   libc6-dev-arm64-cross linux-libc-dev-arm64-cross
   # libvirt fleet (daemon and tools)
   libvirt-daemon-system libvirt-clients
+  # fleet tests: a loopback TCP proxy to lose a host on purpose
+  socat
   # report tests
   chromium
 )

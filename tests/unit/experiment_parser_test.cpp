@@ -240,7 +240,8 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
           "exp.yaml:1:1: the experiment is empty (expected at least name and kernel.arch)");
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
-          "guest, nested, repeats, timeout, silence, order, seed, include, exclude), got a list");
+          "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts), got "
+          "a list");
 }
 
 TEST_CASE("YAML syntax errors carry file, line and column", "[experiment]") {

@@ -9,6 +9,8 @@
 #include "util/error.h"
 #include "util/terminal.h"
 #include "util/units.h"
+#include "vm/domain_xml.h"
+#include "vm/libvirt_launcher.h"
 #include "vm/qemu_launcher.h"
 
 #include <fmt/format.h>
@@ -42,6 +44,7 @@ struct BootOptions {
     std::string marker = "boot-done";
     bool json = false;
     bool dry_run = false;
+    std::string libvirt; // a libvirt URI: boot there as a transient domain
 };
 
 constexpr const char* k_boot_help = R"(Boot one kernel N times with real firmware and time each boot to its marker.
@@ -58,6 +61,8 @@ Examples:
   bootbench boot --kernel bzImage --arch x86_64 --bios OVMF.fd --json
   bootbench boot --arch x86_64 --append rdinit=/nonexistent     # recorded as a panic
   bootbench boot --arch arm64 --dry-run                        # print the qemu argv only
+  bootbench boot --arch x86_64 --bios OVMF.fd --libvirt qemu:///system -n 3
+  bootbench boot --arch arm64 --libvirt qemu+ssh://root@lab1/system   # kernel uploaded once
 )";
 
 Arch parse_arch(const std::string& text) {
@@ -159,7 +164,11 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
             std::fprintf(stderr, "note: --accel auto shows tcg here; a real boot may choose kvm "
                                  "after its probe\n");
         }
-        print_argv(qemu_argv(spec));
+        if (!options.libvirt.empty()) {
+            std::printf("%s", domain_xml(spec, "bootbench-dry-run").c_str());
+        } else {
+            print_argv(qemu_argv(spec));
+        }
         return 0;
     }
 
@@ -169,8 +178,20 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     progress.status = status_sink(status);
     progress.note = note_sink(status, global);
     Database db(global.db_path());
-    QemuLauncher launcher;
-    const BootSeriesResult result = run_boot_series(db, launcher, request, progress);
+    std::unique_ptr<LibvirtConnection> connection;
+    std::unique_ptr<LibvirtVolumes> volumes;
+    std::unique_ptr<Launcher> launcher;
+    if (options.libvirt.empty()) {
+        launcher = std::make_unique<QemuLauncher>();
+    } else {
+        progress.status("connecting to " + options.libvirt + "...");
+        connection = std::make_unique<LibvirtConnection>(options.libvirt);
+        volumes = std::make_unique<LibvirtVolumes>(*connection);
+        launcher = std::make_unique<LibvirtLauncher>(*connection, *volumes);
+        request.host = connection->host_facts();
+        request.host_libvirt_uri = options.libvirt;
+    }
+    const BootSeriesResult result = run_boot_series(db, *launcher, request, progress);
     status.clear();
 
     if (options.json) {
@@ -243,7 +264,11 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--marker", options->marker, "name of the timing marker")
         ->capture_default_str();
     boot->add_flag("--json", options->json, "print results as JSON");
-    boot->add_flag("--dry-run", options->dry_run, "print the qemu command line and exit");
+    boot->add_flag("--dry-run", options->dry_run,
+                   "print the qemu command line (with --libvirt: the domain XML) and exit");
+    boot->add_option("--libvirt", options->libvirt,
+                     "boot through libvirt at this URI (qemu:///system, qemu+ssh://HOST/system, "
+                     "qemu+tcp://HOST/system) as transient domains; see docs/fleet.md");
     boot->callback([options, &global, &exit_status] { exit_status = run_boot(*options, global); });
 }
 

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "experiment/matrix.h"
 #include "report/histogram_view.h"
+#include "report/host_split.h"
 #include "report/html_report.h"
 #include "report/param_table.h"
 #include "report/per_item_view.h"
@@ -29,6 +30,7 @@ struct ReportCommandOptions {
     std::string format = "text";
     std::string output;
     bool include_failed = false;
+    bool pool_hosts = false;
     int resamples = 10'000;
     // Seed-shaped views.
     std::string view;
@@ -47,7 +49,9 @@ value), never averaged. --include-failed uses failed and loaded boots that have 
 
 Groups: one per cell of the matrix unless --by names axes: keys of the boots' parameters
 (variant, hz, smp, firmware, machine, a cmdline parameter such as
-srcutree.srcu_max_nodelay_phase) or the pseudo-axes run and cell.
+srcutree.srcu_max_nodelay_phase) or the pseudo-axes run, cell and host. Samples of different
+hosts (a fleet run) are never pooled: host is added to the groups unless --pool-hosts. A
+fleet host lost during a run is named below the table.
 
 Metrics: boot_seconds (spawn to the timing marker; the default), guest_marker_seconds,
 first_byte_seconds, banner_seconds, run_init_seconds, wall_seconds, or any name a guest
@@ -160,17 +164,25 @@ void check_view_options(const ReportCommandOptions& options) {
 
 std::string grouped_report(const ReportCommandOptions& options, ReportFormat format, Database& db,
                            const BootstrapOptions& bootstrap) {
-    const SampleSet set = query_samples(db, selection(options));
+    SampleQuery query = selection(options);
+    if (!options.pool_hosts) {
+        query = split_by_host(db, query);
+    }
+    const SampleSet set = query_samples(db, query);
     if (set.boots == 0) {
         throw Error(fmt::format("no boots{} in {}: nothing to report (bootbench run stores "
                                 "some; --db picks another database)",
                                 filters_text(options), db.path().string()));
     }
+    std::string lost;
+    for (const auto& note : lost_host_notes(db, query)) {
+        lost += (format == ReportFormat::Markdown ? "\n> " : "") + note + "\n";
+    }
     switch (format) {
     case ReportFormat::Text:
-        return render_report_text(set, summarize_groups(set, bootstrap));
+        return render_report_text(set, summarize_groups(set, bootstrap)) + lost;
     case ReportFormat::Markdown:
-        return render_report_markdown(set, summarize_groups(set, bootstrap));
+        return render_report_markdown(set, summarize_groups(set, bootstrap)) + lost;
     case ReportFormat::Csv:
         return render_report_csv(set); // raw samples only: no bootstrap needed
     case ReportFormat::Json:
@@ -299,6 +311,8 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                     "else the first group)");
     cmd->add_flag("--include-failed", options->include_failed,
                   "use failed and foreign-loaded boots too");
+    cmd->add_flag("--pool-hosts", options->pool_hosts,
+                  "group samples of different hosts together (default: one group per host)");
     cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")
         ->check(CLI::Range(100, 10'000'000));
     cmd->callback([options, bucket_us, bucket_option, &global, &exit_status] {

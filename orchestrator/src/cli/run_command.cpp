@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "cli/progress_sinks.h"
 #include "experiment/experiment_parser.h"
+#include "experiment/hosts_parser.h"
 #include "report/run_summary.h"
 #include "runner/experiment_runner.h"
 #include "util/error.h"
@@ -23,6 +24,7 @@ struct RunCommandOptions {
     bool json = false;
     bool validate = false;
     std::vector<std::string> only;
+    std::string hosts; // fleet file
 };
 
 constexpr const char* k_run_help = R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
@@ -36,6 +38,10 @@ leaves no qemu behind (they die with it) and resumes the same way.
 
 The file format is documented in docs/experiments.md.
 
+--hosts FILE (or the experiment's hosts: key) spreads the samples over libvirt hosts, each
+with its own slots; kernels and images are uploaded to each host once. A host that stops
+answering has its samples booted again elsewhere. See docs/fleet.md.
+
 --only AXIS=V1,V2 runs the cells with those values now; the same run (same seed) picks up the
 rest later, e.g. the HZ=1000 kernels on a night with time to build them.
 
@@ -45,10 +51,13 @@ Examples:
   bootbench run configs/example.yaml --validate        # check the file, expand the matrix, stop
   bootbench run configs/srcu-storm.yaml --slots 1 --seed 7
   bootbench run configs/srcu-storm.yaml --resume 12
+  bootbench run configs/example.yaml --hosts fleet.yaml   # across libvirt hosts
 )";
 
 int run(const RunCommandOptions& options, const GlobalOptions& global) {
     const Experiment experiment = load_experiment(options.file);
+    const std::vector<FleetHost> fleet =
+        options.hosts.empty() ? std::vector<FleetHost>{} : load_fleet_file(options.hosts);
     if (options.validate) {
         std::printf("%s: ok\n", options.file.c_str());
         return 0;
@@ -66,6 +75,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     }
     run_options.build_jobs = options.jobs;
     run_options.only = parse_axis_restrictions(options.only);
+    run_options.hosts = fleet;
     run_options.command_line = global.command_line;
     Database db(global.db_path());
     const RunReport report = run_experiment(db, experiment, run_options, progress);
@@ -78,6 +88,8 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                                            {"seed", report.seed},
                                            {"samples", report.samples_total},
                                            {"failed", report.samples_failed},
+                                           {"hosts_lost", report.hosts_lost},
+                                           {"samples_requeued", report.samples_requeued},
                                            {"cells", run_summary_json(results)}}
                                 .dump(2)
                                 .c_str());
@@ -106,6 +118,9 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: run only the cells with these values (repeatable)");
     cmd->add_flag("--validate", options->validate, "only parse and validate the file");
+    cmd->add_option("--hosts", options->hosts,
+                    "fleet file (hosts: [{uri: LIBVIRT-URI, slots: N}]): boot on these libvirt "
+                    "hosts instead of this machine");
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

@@ -91,6 +91,12 @@ struct NestedSettings {
     std::string l2_firmware = "bios"; // bios | pflash
 };
 
+// A libvirt host of a fleet and how many guests it runs at once.
+struct FleetHost {
+    std::string uri; // e.g. qemu:///system, qemu+ssh://root@lab1/system
+    int slots = 1;
+};
+
 // Axis name -> value, canonical text (integers in decimal, strings as written).
 using CellRule = std::map<std::string, std::string>;
 
@@ -111,6 +117,7 @@ struct Experiment {
     std::optional<std::uint64_t> seed; // none: the runner picks one and records it
     std::vector<CellRule> include;     // when non-empty, a cell must match one of these
     std::vector<CellRule> exclude;     // a cell matching one of these is dropped
+    std::vector<FleetHost> hosts;      // empty: this machine, qemu launched directly
 };
 
 // Axis names in canonical order; the cmdline parameters follow them.

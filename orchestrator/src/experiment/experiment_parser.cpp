@@ -1,6 +1,7 @@
 #include "experiment/experiment_parser.h"
 
 #include "experiment/did_you_mean.h"
+#include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "util/error.h"
 
@@ -32,7 +33,7 @@ constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
 const std::vector<std::string> k_top_keys{"name",   "description", "kernel",  "axes",    "guest",
                                           "nested", "repeats",     "timeout", "silence", "order",
-                                          "seed",   "include",     "exclude"};
+                                          "seed",   "include",     "exclude", "hosts"};
 const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                              "preempt", "set",  "variants"};
 const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
@@ -892,6 +893,9 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
                  fmt::format("seed: expected a non-negative integer, got {}", describe(node)));
         }
         experiment.seed = seed;
+    }
+    if (const auto found = entries.find("hosts"); found != entries.end()) {
+        experiment.hosts = parse_hosts(found->second.value, m_file);
     }
     // Rules last: they refer to the variants and axes read above.
     const auto include = entries.find("include");

@@ -13,17 +13,32 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
                                          double contaminated_load) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
-    SQLite::Statement boots(db.sql(), "SELECT id, cell_key, params_json, outcome, boot_seconds, "
-                                      "foreign_load FROM boots WHERE run_id = ? ORDER BY id");
+    // The host of a boot: its own (fleet runs) or its run's.
+    const char* host_sql = "(SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h WHERE h.id = "
+                           "coalesce(b.host_id, r.host_id))";
+    SQLite::Statement hosts(db.sql(), fmt::format("SELECT count(DISTINCT {}) FROM boots b JOIN "
+                                                  "runs r ON r.id = b.run_id WHERE b.run_id = ?",
+                                                  host_sql));
+    hosts.bind(1, static_cast<int64_t>(run_id));
+    const bool by_host = hosts.executeStep() && hosts.getColumn(0).getInt() > 1;
+    SQLite::Statement boots(db.sql(),
+                            fmt::format("SELECT b.id, b.cell_key, b.params_json, b.outcome, "
+                                        "b.boot_seconds, b.foreign_load, {} FROM boots b JOIN "
+                                        "runs r ON r.id = b.run_id WHERE b.run_id = ? ORDER BY "
+                                        "b.id",
+                                        host_sql));
     boots.bind(1, static_cast<int64_t>(run_id));
     std::map<long long, std::string> boot_cell;
     while (boots.executeStep()) {
-        const std::string key = boots.getColumn(1).getString();
+        const std::string host = by_host ? boots.getColumn(6).getString() : "";
+        const std::string key =
+            boots.getColumn(1).getString() + (host.empty() ? "" : " @" + host);
         auto [it, fresh] = by_key.try_emplace(key);
         CellResult& cell = it->second;
         if (fresh) {
             order.push_back(key);
-            cell.cell_key = key;
+            cell.cell_key = boots.getColumn(1).getString();
+            cell.host = host;
             cell.params = nlohmann::json::parse(boots.getColumn(2).getString(), nullptr, false);
         }
         ++cell.boots;
@@ -59,9 +74,12 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
 }
 
 std::string render_run_summary(const std::vector<CellResult>& cells) {
+    auto label = [](const CellResult& cell) {
+        return cell.host.empty() ? cell.cell_key : cell.cell_key + " @" + cell.host;
+    };
     size_t width = 4;
     for (const auto& cell : cells) {
-        width = std::max(width, cell.cell_key.size());
+        width = std::max(width, label(cell).size());
     }
     // "used/n": samples in the statistics / samples stored; failed and foreign-loaded samples
     // are counted in the next column, never averaged.
@@ -91,7 +109,7 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
         if (failed > 0 || cell.contaminated > 0) {
             excluded = fmt::format("{}f {}l", failed, cell.contaminated);
         }
-        out += fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", cell.cell_key, width,
+        out += fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", label(cell), width,
                            fmt::format("{}/{}", cell.ok, cell.boots), excluded, median, mean,
                            metrics);
     }
@@ -121,6 +139,9 @@ nlohmann::json run_summary_json(const std::vector<CellResult>& cells) {
                          {"max", s.max},
                          {"values", cell.boot_seconds}}},
                        {"metrics", metrics}});
+        if (!cell.host.empty()) {
+            out.back()["host"] = cell.host;
+        }
     }
     return out;
 }

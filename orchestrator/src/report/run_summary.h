@@ -9,8 +9,11 @@ namespace bb {
 
 // Per-cell results of one run, read back from the store: boots and outcomes, boot time
 // (median, mean ± σ, min…max of the ok boots) and the median of every metric.
+// A run spread over several hosts has one result per cell and host: boot times of different
+// machines are never pooled.
 struct CellResult {
     std::string cell_key;
+    std::string host; // libvirt URI or hostname; empty when the run used one host
     nlohmann::json params;
     int boots = 0;
     int ok = 0;

@@ -1,6 +1,7 @@
 #include "report/sample_query.h"
 
 #include "experiment/did_you_mean.h"
+#include "report/host_split.h"
 #include "util/error.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -37,6 +38,11 @@ constexpr std::array k_column_metrics{
 // Pseudo-axes: boot columns rather than keys of params_json.
 constexpr std::string_view k_cell_axis = "cell";
 constexpr std::string_view k_run_axis = "run";
+// The host a boot ran on: its libvirt URI, else its hostname (old boots: their run's host).
+constexpr std::string_view k_host_axis = "host";
+constexpr const char* k_host_sql = "(SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h "
+                                   "WHERE h.id = coalesce(b.host_id, (SELECT r2.host_id FROM "
+                                   "runs r2 WHERE r2.id = b.run_id)))";
 
 using Binding = std::variant<std::string, long long>;
 
@@ -192,7 +198,7 @@ bool is_number(const AxisValue& value) {
 void check_axes_exist(const SampleSet& set) {
     for (size_t axis = 0; axis < set.axes.size(); ++axis) {
         const std::string& name = set.axes[axis];
-        if (name == k_cell_axis || name == k_run_axis) {
+        if (name == k_cell_axis || name == k_run_axis || name == k_host_axis) {
             continue;
         }
         const bool anyone =
@@ -215,6 +221,7 @@ void check_axes_exist(const SampleSet& set) {
         std::vector<std::string> known(keys.begin(), keys.end());
         known.emplace_back(k_cell_axis);
         known.emplace_back(k_run_axis);
+        known.emplace_back(k_host_axis);
         throw Error(fmt::format("no selected boot has the parameter '{}'{}; axes to group by: {}",
                                 name, suggestion(name, known), join(known, ", ")));
     }
@@ -229,7 +236,78 @@ void check_axis_name(std::string_view name) {
     }
 }
 
+// " FROM boots b … WHERE …" for the query's experiment and runs; shared by every statement
+// that reads the same selection.
+std::string selection_sql(const SampleQuery& query, std::vector<Binding>& bindings) {
+    std::string filter = " FROM boots b";
+    if (!query.experiment.empty()) {
+        filter += " JOIN runs r ON r.id = b.run_id JOIN experiments e ON e.id = r.experiment_id";
+    }
+    filter += " WHERE 1 = 1";
+    if (!query.experiment.empty()) {
+        filter += " AND e.name = ?";
+        bindings.emplace_back(query.experiment);
+    }
+    if (!query.run_ids.empty()) {
+        filter += " AND b.run_id IN (" + placeholders(query.run_ids.size()) + ")";
+        bindings.insert(bindings.end(), query.run_ids.begin(), query.run_ids.end());
+    }
+    for (const auto& [axis, values] : query.only) {
+        check_axis_name(axis);
+        if (values.empty()) {
+            continue;
+        }
+        if (axis == k_cell_axis) {
+            filter += " AND b.cell_key";
+        } else if (axis == k_run_axis) {
+            filter += " AND CAST(b.run_id AS TEXT)";
+        } else {
+            filter += " AND CAST(json_extract(b.params_json, ?) AS TEXT)";
+            bindings.emplace_back("$.\"" + axis + "\"");
+        }
+        filter += " IN (" + placeholders(values.size()) + ")";
+        bindings.insert(bindings.end(), values.begin(), values.end());
+    }
+    return filter;
+}
+
 } // namespace
+
+SampleQuery split_by_host(Database& db, SampleQuery query) {
+    if (std::find(query.by.begin(), query.by.end(), k_host_axis) != query.by.end()) {
+        return query;
+    }
+    std::vector<Binding> bindings;
+    const std::string filter = selection_sql(query, bindings);
+    SQLite::Statement hosts(db.sql(),
+                            std::string("SELECT count(DISTINCT ") + k_host_sql + ")" + filter);
+    bind_all(hosts, bindings);
+    if (hosts.executeStep() && hosts.getColumn(0).getInt() > 1) {
+        if (query.by.empty()) {
+            query.by.emplace_back(k_cell_axis); // the default grouping, then the host
+        }
+        query.by.emplace_back(k_host_axis);
+    }
+    return query;
+}
+
+std::vector<std::string> lost_host_notes(Database& db, const SampleQuery& query) {
+    std::vector<Binding> bindings;
+    const std::string filter = selection_sql(query, bindings);
+    SQLite::Statement select(
+        db.sql(), std::string("SELECT ") + k_host_sql + ", count(*), min(b.outcome_reason)" +
+                      filter +
+                      " AND b.outcome = 'infra-error' AND b.outcome_reason LIKE 'host % stopped "
+                      "answering%' GROUP BY 1 ORDER BY 1");
+    bind_all(select, bindings);
+    std::vector<std::string> notes;
+    while (select.executeStep()) {
+        notes.push_back(fmt::format("host {} was lost: {} sample(s) booted again elsewhere ({})",
+                                    select.getColumn(0).getString(), select.getColumn(1).getInt(),
+                                    select.getColumn(2).getString()));
+    }
+    return notes;
+}
 
 std::vector<std::string> parse_axes(std::string_view list) {
     std::vector<std::string> axes;
@@ -345,6 +423,9 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     set.unit = metric.unit;
     set.seconds = metric.seconds;
 
+    std::vector<Binding> filter_bindings;
+    const std::string filter = selection_sql(query, filter_bindings);
+
     // One statement; placeholders are numbered in the order they appear in the text.
     std::vector<Binding> bindings;
     std::string text = "SELECT b.id, b.run_id, b.cell_key, b.params_json, b.outcome, "
@@ -358,42 +439,16 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
             text += ", b.cell_key";
         } else if (axis == k_run_axis) {
             text += ", b.run_id";
+        } else if (axis == k_host_axis) {
+            text += std::string(", ") + k_host_sql;
         } else {
             // Quoted label: "srcutree.srcu_max_nodelay_phase" is one key, not a nested path.
             text += ", json_extract(b.params_json, ?)";
             bindings.emplace_back("$.\"" + axis + "\"");
         }
     }
-    text += " FROM boots b";
-    if (!query.experiment.empty()) {
-        text += " JOIN runs r ON r.id = b.run_id JOIN experiments e ON e.id = r.experiment_id";
-    }
-    text += " WHERE 1 = 1";
-    if (!query.experiment.empty()) {
-        text += " AND e.name = ?";
-        bindings.emplace_back(query.experiment);
-    }
-    if (!query.run_ids.empty()) {
-        text += " AND b.run_id IN (" + placeholders(query.run_ids.size()) + ")";
-        bindings.insert(bindings.end(), query.run_ids.begin(), query.run_ids.end());
-    }
-    for (const auto& [axis, values] : query.only) {
-        check_axis_name(axis);
-        if (values.empty()) {
-            continue;
-        }
-        if (axis == k_cell_axis) {
-            text += " AND b.cell_key";
-        } else if (axis == k_run_axis) {
-            text += " AND CAST(b.run_id AS TEXT)";
-        } else {
-            text += " AND CAST(json_extract(b.params_json, ?) AS TEXT)";
-            bindings.emplace_back("$.\"" + axis + "\"");
-        }
-        text += " IN (" + placeholders(values.size()) + ")";
-        bindings.insert(bindings.end(), values.begin(), values.end());
-    }
-    text += " ORDER BY b.id";
+    text += filter + " ORDER BY b.id";
+    bindings.insert(bindings.end(), filter_bindings.begin(), filter_bindings.end());
     SQLite::Statement boots(sql, text);
     bind_all(boots, bindings);
 

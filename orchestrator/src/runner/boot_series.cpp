@@ -62,8 +62,8 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
     const std::string kernel_sha256 = sha256_file(spec.kernel);
 
     BootStore store(db);
-    const HostFacts host = read_host_facts();
-    const long long host_id = store.ensure_host(host);
+    const HostFacts host = request.host ? *request.host : read_host_facts();
+    const long long host_id = store.ensure_host(host, request.host_libvirt_uri);
 
     if (request.accel == AccelRequest::Auto && kvm_impossible_reason(spec.arch, host).empty()) {
         progress.status("probing KVM with a real boot (cached per host once done)...");
@@ -78,6 +78,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
     start.mode = "boot";
     start.command_line = request.command_line;
     result.run_id = store.begin_run(host_id, start);
+    launcher.set_run(result.run_id);
     result.run_status = "done";
     for (int repeat = 0; repeat < request.repeats; ++repeat) {
         if (interrupted()) {
@@ -89,6 +90,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
                                     to_string(spec.accel)));
         BootRecord boot = boot_once(spec, request.limits, launcher);
         boot.run_id = result.run_id;
+        boot.host_id = host_id;
         boot.repeat_index = repeat;
         boot.kernel_sha256 = kernel_sha256;
         boot.initrd_sha256 = initrd_sha256;

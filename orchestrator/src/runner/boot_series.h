@@ -27,6 +27,9 @@ struct BootSeriesRequest {
     std::optional<std::filesystem::path> initrd;          // the user's own image instead of ours
     std::string command_line;
     std::optional<std::string> build_key;
+    // The machine the launcher boots on when it is not this one (a libvirt host).
+    std::optional<HostFacts> host;
+    std::string host_libvirt_uri;
 };
 
 struct BootSeriesProgress {

@@ -3,12 +3,12 @@
 #include "console/metric_extractor.h"
 #include "experiment/matrix.h"
 #include "runner/accel_selection.h"
+#include "runner/boot_lanes.h"
 #include "runner/guest_image.h"
 #include "runner/kernel_build.h"
 #include "runner/nested_boot.h"
 #include "runner/nested_image.h"
 #include "runner/single_boot.h"
-#include "schedule/slots.h"
 #include "store/boot_store.h"
 #include "util/error.h"
 #include "util/hash.h"
@@ -16,12 +16,12 @@
 #include "util/monotonic_clock.h"
 #include "util/units.h"
 #include "vm/firmware.h"
-#include "vm/qemu_launcher.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <random>
@@ -105,6 +105,14 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         throw Error(experiment.file_name + (options.only.empty()
                                                 ? ": include/exclude rules leave no cell to run"
                                                 : ": --only leaves no cell to run"));
+    }
+    const std::vector<FleetHost>& fleet = options.hosts.empty() ? experiment.hosts : options.hosts;
+    if (!fleet.empty() && std::any_of(cells.begin(), cells.end(), [](const Cell& cell) {
+            return cell.topology == Topology::Nested;
+        })) {
+        throw Error(experiment.file_name + ": topology nested runs on this machine only (its L1 "
+                                           "machine options have no libvirt form); run it "
+                                           "without hosts: or --hosts");
     }
     BootStore store(db);
     const HostFacts host = read_host_facts();
@@ -217,16 +225,11 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     for (const auto& cell : cells) {
         max_smp = std::max(max_smp, cell.smp.value_or(2));
     }
-    const SlotPlan plan = plan_slots(host.cpus, max_smp, options.slots);
-    if (!plan.warning.empty()) {
-        progress.note("warning: " + plan.warning);
-    }
-    QemuLauncher probe_launcher;
-    const AccelChoice accel =
-        choose_accel(AccelRequest::Auto, spec_for(cells.front()), host, host_id, store,
-                     probe_launcher);
-    progress.note(fmt::format("accelerator: {} ({}); {} slot(s) of CPUs", to_string(accel.accel),
-                              accel.reason, plan.slots.size()));
+    const QemuSpec probe_spec = spec_for(cells.front());
+    const BootLanes::Setup lane_setup{probe_spec, max_smp, options.slots, store, progress.note};
+    BootLanes lanes =
+        fleet.empty() ? BootLanes::local(lane_setup) : BootLanes::fleet(fleet, lane_setup);
+    const bool by_host = lanes.hosts().size() > 1 || !fleet.empty();
 
     if (report.resumed) {
         store.reopen_run(report.run_id);
@@ -238,6 +241,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         start.command_line = options.command_line;
         report.run_id = store.begin_run(host_id, start);
     }
+    lanes.set_run(report.run_id);
 
     MonitorLimits limits;
     limits.timing_marker = experiment.guest.timing_marker;
@@ -251,22 +255,27 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                               metric.scale, metric.bucket});
     }
 
+    // The queue: samples go to whichever lane is free; a lost host's sample comes back to the
+    // front so another host boots it next.
     std::mutex mutex; // guards the queue, the store and the counters below
-    size_t next = 0;
+    std::condition_variable queue_changed;
+    std::deque<std::pair<size_t, int>> pending(todo.begin(), todo.end());
+    int in_flight_count = 0;
     int finished = 0;
     double busy_seconds = 0;
-    std::atomic<int> running{0};
-    std::map<size_t, std::string> in_flight; // worker -> cell key
+    std::vector<int> running(lanes.hosts().size(), 0); // guests running per host
+    std::vector<bool> host_dead(lanes.hosts().size(), false);
+    std::map<size_t, std::string> in_flight; // lane -> cell key
     const double started = monotonic_seconds();
     auto update_status = [&] {
         const int remaining = static_cast<int>(todo.size()) - finished;
         std::string eta = "?";
         if (finished > 0) {
             eta = eta_text(busy_seconds / finished * remaining /
-                           static_cast<double>(plan.slots.size()));
+                           static_cast<double>(lanes.lanes().size()));
         }
         std::string current;
-        for (const auto& [worker, key] : in_flight) {
+        for (const auto& [lane, key] : in_flight) {
             current += (current.empty() ? "" : " | ") + key;
         }
         progress.status(fmt::format("[{}/{}] {} failed, ETA {} — {}",
@@ -274,27 +283,37 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                                     report.samples_failed, eta, current));
     };
 
-    auto worker = [&](size_t slot) {
-        QemuLauncher launcher(plan.slots[slot]);
+    auto worker = [&](size_t lane_index) {
+        const BootLane& lane = lanes.lanes()[lane_index];
+        const LaneHost& host_of_lane = lanes.hosts()[lane.host];
         for (;;) {
             std::pair<size_t, int> sample;
+            int concurrency = 0;
             {
-                std::lock_guard lock(mutex);
-                if (next >= todo.size() || interrupted()) {
+                std::unique_lock lock(mutex);
+                // An empty queue is not the end while other lanes still boot: a lost host's
+                // samples may come back.
+                queue_changed.wait(lock, [&] {
+                    return !pending.empty() || in_flight_count == 0 || interrupted() ||
+                           host_dead[lane.host];
+                });
+                if (pending.empty() || interrupted() || host_dead[lane.host]) {
                     return;
                 }
-                sample = todo[next++];
-                in_flight[slot] = cells[sample.first].cell_key;
+                sample = pending.front();
+                pending.pop_front();
+                ++in_flight_count;
+                concurrency = ++running[lane.host];
+                in_flight[lane_index] = cells[sample.first].cell_key;
                 update_status();
             }
             const Cell& cell = cells[sample.first];
             QemuSpec spec = spec_for(cell);
-            spec.accel = accel.accel;
-            const int concurrency = ++running;
+            spec.accel = host_of_lane.accel.accel;
             const bool is_nested = cell.topology == Topology::Nested;
-            BootRecord boot = boot_once(spec, is_nested ? l1_limits : limits, launcher);
-            --running;
+            BootRecord boot = boot_once(spec, is_nested ? l1_limits : limits, *lane.launcher);
             boot.concurrency = concurrency;
+            boot.host_id = host_of_lane.host_id;
             boot.cell_key = cell.cell_key;
             boot.params_json = cell.params.dump();
             boot.repeat_index = sample.second;
@@ -305,7 +324,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             if (is_nested) {
                 add_l1_metrics(boot);
             }
-            boot.accel_reason = accel.reason;
+            boot.accel_reason = host_of_lane.accel.reason;
             if (cell.firmware) {
                 boot.firmware_name = *cell.firmware;
                 boot.firmware_sha256 = firmware.at(*cell.firmware).sha256;
@@ -319,12 +338,37 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             }
             const bool interrupted_boot =
                 boot.outcome == BootOutcome::InfraError && interrupted();
+            const std::string host_lost =
+                boot.outcome == BootOutcome::InfraError ? lanes.lost(lane.host) : "";
             std::lock_guard lock(mutex);
-            in_flight.erase(slot);
+            --in_flight_count;
+            --running[lane.host];
+            in_flight.erase(lane_index);
+            queue_changed.notify_all();
             if (interrupted_boot) {
                 return; // not a sample: it will be booted again on resume
             }
             boot.run_id = report.run_id;
+            if (!host_lost.empty()) {
+                // Recorded (the failure shows in reports), then booted again elsewhere.
+                if (boot.outcome_reason.find(host_of_lane.label) == std::string::npos) {
+                    boot.outcome_reason = fmt::format("host {} stopped answering: {} ({})",
+                                                      host_of_lane.label, host_lost,
+                                                      boot.outcome_reason);
+                }
+                store.insert_boot(boot);
+                pending.push_front(sample);
+                if (!host_dead[lane.host]) {
+                    host_dead[lane.host] = true;
+                    ++report.hosts_lost;
+                    progress.note(fmt::format("host {} lost ({}): its samples go to the other "
+                                              "hosts",
+                                              host_of_lane.label, host_lost));
+                }
+                ++report.samples_requeued;
+                queue_changed.notify_all();
+                return;
+            }
             store.insert_boot(boot);
             ++finished;
             ++report.samples_run;
@@ -335,7 +379,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             report.samples_failed += failed ? 1 : 0;
             report.samples_contaminated += contaminated ? 1 : 0;
             progress.sample(fmt::format(
-                "{} r{}: {}{}", cell.cell_key, sample.second,
+                "{} r{}{}: {}{}", cell.cell_key, sample.second,
+                by_host ? " @" + host_of_lane.label : "",
                 failed ? fmt::format("{} ({})", to_string(boot.outcome), boot.outcome_reason)
                        : format_seconds(boot.boot_seconds.value_or(0)),
                 contaminated ? fmt::format(" [foreign load {:.0f}%]", *boot.foreign_load * 100)
@@ -344,13 +389,18 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         }
     };
     std::vector<std::thread> threads;
-    for (size_t slot = 0; slot < plan.slots.size(); ++slot) {
-        threads.emplace_back(worker, slot);
+    for (size_t lane = 0; lane < lanes.lanes().size(); ++lane) {
+        threads.emplace_back(worker, lane);
     }
     for (auto& thread : threads) {
         thread.join();
     }
-    report.status = interrupted() ? "interrupted" : "done";
+    const bool stranded = !pending.empty() && !interrupted();
+    if (stranded) {
+        progress.note(fmt::format("{} sample(s) not booted: every host of the fleet was lost",
+                                  pending.size()));
+    }
+    report.status = interrupted() ? "interrupted" : stranded ? "failed" : "done";
     store.finish_run(report.run_id, report.status);
     progress.note(fmt::format("run {} {}: {} samples booted, {} failed, {} under foreign load, "
                               "{} already stored; {:.0f} s",

@@ -19,6 +19,7 @@ struct RunOptions {
     int build_jobs = 0;
     double contaminated_load = 0.25;       // foreign load above this flags a sample
     AxisRestriction only;                  // --only: run a subset of the cells now
+    std::vector<FleetHost> hosts;          // --hosts FILE: overrides the experiment's hosts
 };
 
 struct RunProgress {
@@ -39,6 +40,8 @@ struct RunReport {
     int builds = 0;
     int builds_cached = 0;
     bool resumed = false;
+    int hosts_lost = 0;       // fleet hosts that stopped answering during the run
+    int samples_requeued = 0; // samples of lost hosts booted again elsewhere
 };
 
 // `bootbench run`: builds what is missing, boots every cell `repeats` times in a seeded

@@ -28,9 +28,19 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
         return monitor.stop_at() && t >= *monitor.stop_at();
     };
     const LoadWindow load;
-    const LaunchResult launched = launcher.run(record.argv, callbacks);
-    record.foreign_load = load.foreign_load();
-    if (!launched.spawned) {
+    const LaunchResult launched = launcher.run(spec, callbacks);
+    if (!launched.remote) {
+        record.foreign_load = load.foreign_load(launched.guest_cpu_s);
+    }
+    if (!launched.argv.empty()) {
+        record.argv = launched.argv;
+    }
+    record.launcher = launched.libvirt_uri.empty() ? "qemu" : "libvirt";
+    record.libvirt_uri = launched.libvirt_uri;
+    record.domain_xml = launched.domain_xml;
+    if (!launched.host_failure.empty()) { // before or during the boot: the host is gone
+        monitor.infrastructure_failed(launched.host_failure, launched.wall_s);
+    } else if (!launched.spawned) {
         monitor.infrastructure_failed(launched.spawn_error, 0);
     } else if (launched.interrupted) {
         monitor.infrastructure_failed("interrupted by the user", launched.wall_s);

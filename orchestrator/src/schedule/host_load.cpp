@@ -47,14 +47,14 @@ LoadWindow::LoadWindow()
     : m_start_wall(monotonic_seconds()), m_start_busy(system_busy_cpu_seconds()),
       m_start_ours(our_cpu_seconds()) {}
 
-double LoadWindow::foreign_load() const {
+double LoadWindow::foreign_load(double guest_cpu_s) const {
     const double wall = monotonic_seconds() - m_start_wall;
     const double cpus = std::max(1U, std::thread::hardware_concurrency());
     if (wall <= 0.01) {
         return 0;
     }
     const double busy = system_busy_cpu_seconds() - m_start_busy;
-    const double ours = our_cpu_seconds() - m_start_ours;
+    const double ours = our_cpu_seconds() - m_start_ours + guest_cpu_s;
     return std::clamp((busy - ours) / (wall * cpus), 0.0, 1.0);
 }
 

@@ -10,8 +10,9 @@ namespace bb {
 class LoadWindow {
   public:
     LoadWindow();
-    // Fraction in [0, 1] since construction.
-    double foreign_load() const;
+    // Fraction in [0, 1] since construction. `guest_cpu_s`: CPU time of a guest of ours that
+    // is not our child (a local libvirt domain is libvirtd's), not foreign either.
+    double foreign_load(double guest_cpu_s = 0) const;
 
   private:
     double m_start_wall = 0;

@@ -28,6 +28,10 @@ struct BootRecord {
     std::optional<std::string> firmware_sha256;
     std::string cmdline;
     std::vector<std::string> argv;
+    std::string launcher = "qemu";    // qemu | libvirt
+    std::string libvirt_uri;          // libvirt: the host's connection URI
+    std::string domain_xml;           // libvirt: the domain as created
+    std::optional<long long> host_id; // the host the guest ran on (a fleet has several)
     std::string accel;
     std::string accel_reason;
     int concurrency = 1;

@@ -40,17 +40,18 @@ std::string utc_now_iso8601() {
     return std::string(buffer) + "." + std::to_string(1000 + millis).substr(1) + "Z";
 }
 
-long long BootStore::ensure_host(const HostFacts& facts) {
+long long BootStore::ensure_host(const HostFacts& facts, const std::string& libvirt_uri) {
     auto& db = m_db.sql();
     SQLite::Statement insert(db, "INSERT INTO hosts (fingerprint, hostname, kernel_release, "
-                                 "cpu_model, cpus, memory_bytes) VALUES (?, ?, ?, ?, ?, ?) "
-                                 "ON CONFLICT (fingerprint) DO NOTHING");
+                                 "cpu_model, cpus, memory_bytes, libvirt_uri) VALUES (?, ?, ?, "
+                                 "?, ?, ?, ?) ON CONFLICT (fingerprint) DO NOTHING");
     insert.bind(1, facts.fingerprint);
     insert.bind(2, facts.hostname);
     insert.bind(3, facts.kernel_release);
     insert.bind(4, facts.cpu_model);
     insert.bind(5, facts.cpus);
     insert.bind(6, static_cast<int64_t>(facts.memory_bytes));
+    bind_optional(insert, 7, libvirt_uri.empty() ? std::nullopt : std::optional(libvirt_uri));
     insert.exec();
     SQLite::Statement select(db, "SELECT id FROM hosts WHERE fingerprint = ?");
     select.bind(1, facts.fingerprint);
@@ -170,8 +171,9 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
             "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
-            "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "started_at, host_id, launcher, libvirt_uri, domain_xml) VALUES (?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?)");
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -208,6 +210,12 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     insert.bind(++i, boot.console_tail);
     insert.bind(++i, console_gz.data(), static_cast<int>(console_gz.size()));
     insert.bind(++i, boot.started_at);
+    bind_optional(insert, ++i, boot.host_id);
+    insert.bind(++i, boot.launcher);
+    bind_optional(insert, ++i, boot.libvirt_uri.empty() ? std::nullopt
+                                                        : std::optional(boot.libvirt_uri));
+    bind_optional(insert, ++i, boot.domain_xml.empty() ? std::nullopt
+                                                       : std::optional(boot.domain_xml));
     insert.exec();
     const long long boot_id = db.getLastInsertRowid();
 

@@ -30,7 +30,8 @@ class BootStore {
   public:
     explicit BootStore(Database& db) : m_db(db) {}
 
-    long long ensure_host(const HostFacts& facts);
+    // `libvirt_uri`: a host reached through libvirt (a fleet host), recorded with it.
+    long long ensure_host(const HostFacts& facts, const std::string& libvirt_uri = "");
     long long ensure_experiment(const std::string& name, const std::string& yaml);
     // The latest run of this experiment (same name) with this seed, to resume it.
     std::optional<long long> find_run(const std::string& experiment_name, long long seed);

@@ -1,4 +1,6 @@
 #pragma once
+#include "vm/qemu_spec.h"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,16 +27,30 @@ struct LaunchResult {
     double wall_s = 0;
     std::string stderr_tail;
     int pid = 0;
+    // What ran, to redo it: qemu's argv (under libvirt, as libvirt renders the domain), and the
+    // libvirt domain XML and connection URI when a libvirt launcher ran it.
+    std::vector<std::string> argv;
+    std::string domain_xml;
+    std::string libvirt_uri;
+    // A libvirt guest is not our child: its CPU time (local host), or that it ran on another
+    // machine, whose load this one cannot see.
+    double guest_cpu_s = 0;
+    bool remote = false;
+    // Set when the host stopped answering (connection lost): the guest's fate is unknown and
+    // the sample belongs on another host.
+    std::string host_failure;
 };
 
-// Runs one guest to completion. Implementations: local qemu child processes (QemuLauncher);
-// later, libvirt domains. Must never leave a guest running when it returns or when the
-// orchestrator dies.
+// Runs one guest to completion. Implementations: local qemu child processes (QemuLauncher),
+// libvirt domains (LibvirtLauncher). Each renders the typed spec its own way (argv, domain
+// XML). Must never leave a guest running when it returns or when the orchestrator dies.
 class Launcher {
   public:
     virtual ~Launcher() = default;
-    virtual LaunchResult run(const std::vector<std::string>& argv,
-                             const ConsoleCallbacks& callbacks) = 0;
+    virtual LaunchResult run(const QemuSpec& spec, const ConsoleCallbacks& callbacks) = 0;
+    // The run the next guests belong to (libvirt names its domains after it and clears
+    // leftovers of an earlier attempt of the same run).
+    virtual void set_run(long long /*run_id*/) {}
 };
 
 } // namespace bb

@@ -159,9 +159,14 @@ class LaunchLoop {
 };
 } // namespace
 
-LaunchResult QemuLauncher::run(const std::vector<std::string>& argv,
-                               const ConsoleCallbacks& callbacks) {
+LaunchResult QemuLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& callbacks) {
+    return run_argv(qemu_argv(spec), callbacks);
+}
+
+LaunchResult QemuLauncher::run_argv(const std::vector<std::string>& argv,
+                                    const ConsoleCallbacks& callbacks) {
     LaunchResult result;
+    result.argv = argv;
     const std::string exe =
         argv.front().find('/') == std::string::npos ? find_program(argv.front()) : argv.front();
     if (exe.empty()) {

@@ -11,8 +11,9 @@ namespace bb {
 class QemuLauncher final : public Launcher {
   public:
     explicit QemuLauncher(std::vector<int> cpus = {}) : m_cpus(std::move(cpus)) {}
-    LaunchResult run(const std::vector<std::string>& argv,
-                     const ConsoleCallbacks& callbacks) override;
+    LaunchResult run(const QemuSpec& spec, const ConsoleCallbacks& callbacks) override;
+    // The same for a ready argv (program first).
+    LaunchResult run_argv(const std::vector<std::string>& argv, const ConsoleCallbacks& callbacks);
 
   private:
     std::vector<int> m_cpus;

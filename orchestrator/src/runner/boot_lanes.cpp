@@ -1,0 +1,93 @@
+#include "runner/boot_lanes.h"
+
+#include "schedule/slots.h"
+#include "util/error.h"
+#include "vm/libvirt_launcher.h"
+#include "vm/qemu_launcher.h"
+
+#include <fmt/format.h>
+
+namespace bb {
+
+BootLanes BootLanes::local(const Setup& setup) {
+    BootLanes lanes;
+    const HostFacts facts = read_host_facts();
+    const SlotPlan plan = plan_slots(facts.cpus, setup.max_smp, setup.local_slots);
+    if (!plan.warning.empty()) {
+        setup.note("warning: " + plan.warning);
+    }
+    LaneHost host;
+    host.label = "local";
+    host.host_id = setup.store.ensure_host(facts);
+    QemuLauncher probe_launcher;
+    host.accel = choose_accel(AccelRequest::Auto, setup.probe_spec, facts, host.host_id,
+                              setup.store, probe_launcher);
+    setup.note(fmt::format("accelerator: {} ({}); {} slot(s) of CPUs", to_string(host.accel.accel),
+                           host.accel.reason, plan.slots.size()));
+    lanes.m_hosts.push_back(host);
+    for (const auto& cpus : plan.slots) {
+        lanes.m_launchers.push_back(std::make_unique<QemuLauncher>(cpus));
+        lanes.m_lanes.push_back({lanes.m_launchers.back().get(), 0});
+    }
+    return lanes;
+}
+
+BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& setup) {
+    BootLanes lanes;
+    for (const auto& fleet_host : hosts) {
+        std::unique_ptr<LibvirtConnection> connection;
+        try {
+            connection = std::make_unique<LibvirtConnection>(fleet_host.uri);
+        } catch (const Error& error) {
+            setup.note(fmt::format("warning: host {} left out: {}", fleet_host.uri, error.what()));
+            continue;
+        }
+        const HostFacts facts = connection->host_facts();
+        const SlotPlan plan = plan_slots(facts.cpus, setup.max_smp, fleet_host.slots);
+        if (!plan.warning.empty()) {
+            setup.note(fmt::format("warning: host {}: {}", fleet_host.uri, plan.warning));
+        }
+        auto volumes = std::make_unique<LibvirtVolumes>(*connection);
+        LaneHost host;
+        host.label = fleet_host.uri;
+        host.host_id = setup.store.ensure_host(facts, fleet_host.uri);
+        host.connection = connection.get();
+        LibvirtLauncher probe_launcher(*connection, *volumes);
+        host.accel = choose_accel(AccelRequest::Auto, setup.probe_spec, facts, host.host_id,
+                                  setup.store, probe_launcher);
+        setup.note(fmt::format("host {} ({}, {} CPUs): {} ({}); {} slot(s)", fleet_host.uri,
+                               facts.hostname, facts.cpus, to_string(host.accel.accel),
+                               host.accel.reason, plan.slots.size()));
+        const size_t index = lanes.m_hosts.size();
+        for (size_t slot = 0; slot < plan.slots.size(); ++slot) {
+            lanes.m_launchers.push_back(std::make_unique<LibvirtLauncher>(*connection, *volumes));
+            lanes.m_lanes.push_back({lanes.m_launchers.back().get(), index});
+        }
+        lanes.m_hosts.push_back(host);
+        lanes.m_connections.push_back(std::move(connection));
+        lanes.m_volumes.push_back(std::move(volumes));
+    }
+    if (lanes.m_lanes.empty()) {
+        throw Error("no host of the fleet can be reached (see the warnings above; docs/fleet.md "
+                    "says how to start libvirtd)");
+    }
+    return lanes;
+}
+
+std::string BootLanes::lost(size_t host) const {
+    const LibvirtConnection* connection = m_hosts.at(host).connection;
+    return connection != nullptr ? connection->lost() : std::string();
+}
+
+void BootLanes::set_run(long long run_id) {
+    // One launcher per host is enough to name the run and clear its leftovers there.
+    size_t last_host = static_cast<size_t>(-1);
+    for (const auto& lane : m_lanes) {
+        if (lane.host != last_host) {
+            lane.launcher->set_run(run_id);
+            last_host = lane.host;
+        }
+    }
+}
+
+} // namespace bb

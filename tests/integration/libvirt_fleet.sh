@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# A run spread over a fleet of two libvirt "hosts" (this machine's libvirtd reached two ways:
+# qemu:///system and qemu+tcp through a loopback proxy we can kill). Samples record their host;
+# reports split by host. Killing the proxy mid-run loses that host: its sample in flight is
+# stored as infra-error naming the host, booted again on the other host, and the run completes.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/libvirt_lib.sh"
+libvirt_start
+command -v socat >/dev/null || { echo "SKIP: socat not installed (scripts/setup.sh)" >&2; exit 77; }
+config=$(dirname "$0")/../../configs/smoke-matrix.yaml
+proxy_port=16610
+proxy_uri="qemu+tcp://127.0.0.1:$proxy_port/system"
+proxy_pid=
+start_proxy() {
+  socat "TCP-LISTEN:$proxy_port,bind=127.0.0.1,reuseaddr,fork" "TCP:127.0.0.1:$libvirt_tcp_port" &
+  proxy_pid=$!
+  for _ in $(seq 50); do virsh -c "$proxy_uri" version >/dev/null 2>&1 && return 0; sleep 0.2; done
+  fail "the loopback proxy does not reach libvirtd"
+}
+# socat forks a child per connection: losing the host means ending those children too.
+stop_proxy() {
+  [ -n "$proxy_pid" ] || return 0
+  kill $(pgrep -P "$proxy_pid") "$proxy_pid" 2>/dev/null || true
+  proxy_pid=
+}
+trap 'stop_proxy; rm -rf "$work"' EXIT
+start_proxy
+cat >"$work/fleet.yaml" <<YAML
+hosts:
+  - {uri: 'qemu:///system', slots: 1}
+  - {uri: '$proxy_uri', slots: 1}
+YAML
+
+# Fleet errors are located like every experiment error.
+printf 'hosts:\n  - {uri: lab1}\n' >"$work/bad.yaml"
+if "$BOOTBENCH" run "$config" --hosts "$work/bad.yaml" --validate 2>"$work/bad.err"; then fail "bad fleet accepted"; fi
+grep -q "bad.yaml:2:11: uri: \"lab1\" is not a libvirt URI" "$work/bad.err" || fail "fleet error: $(cat "$work/bad.err")"
+
+# A healthy fleet run: every sample ok, both hosts used, report grouped by host.
+"$BOOTBENCH" run "$config" --hosts "$work/fleet.yaml" --json >"$work/run.json"
+run_id=$(q "select id from runs where seed = 1")
+expect_eq "$(q "select count(*) from boots where run_id = $run_id and outcome = 'ok' and launcher = 'libvirt'")" 4 "ok samples"
+expect_eq "$(q "select count(distinct host_id) from boots where run_id = $run_id")" 2 "both hosts booted samples"
+expect_eq "$(q "select count(*) from boots where run_id = $run_id and host_id is null")" 0 "every sample names its host"
+"$BOOTBENCH" report --run "$run_id" >"$work/report.txt"
+grep -q "groups by cell, host" "$work/report.txt" || fail "report not split by host: $(cat "$work/report.txt")"
+grep -q " qemu:///system " "$work/report.txt" || fail "report lacks the local host"
+grep -q " $proxy_uri " "$work/report.txt" || fail "report lacks the tcp host"
+"$BOOTBENCH" report --run "$run_id" --pool-hosts | grep -q "qemu:///system" && fail "--pool-hosts still splits"
+
+# Lose the proxied host while both hosts boot: the run still completes.
+"$BOOTBENCH" run "$config" --hosts "$work/fleet.yaml" --seed 2 >"$work/lost.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 1200); do
+  [ "$(virsh -c qemu:///system list --name | grep -c '^bootbench-')" -ge 2 ] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.25
+done
+[ "$(virsh -c qemu:///system list --name | grep -c '^bootbench-')" -ge 2 ] || fail "never saw both hosts booting: $(cat "$work/lost.log")"
+stop_proxy
+wait "$pid" || fail "the run failed after losing a host: $(tail -20 "$work/lost.log")"
+run_id=$(q "select id from runs where seed = 2")
+expect_eq "$(q "select status from runs where id = $run_id")" done "run completed"
+expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots where run_id = $run_id and outcome = 'ok' group by 1, 2)")" 4 "every sample ok once"
+lost=$(q "select count(*) from boots where run_id = $run_id and outcome = 'infra-error' and outcome_reason like 'host $proxy_uri stopped answering%'")
+[ "$lost" -ge 1 ] || fail "the lost host's sample was not recorded: $(q "select outcome, outcome_reason from boots where run_id = $run_id")"
+grep -q "host $proxy_uri lost" "$work/lost.log" || fail "the run did not say the host was lost"
+"$BOOTBENCH" report --run "$run_id" | grep -q "host $proxy_uri was lost" || fail "report does not name the lost host"
+expect_eq "$(virsh -c qemu:///system list --name | grep -c '^bootbench-' || true)" 0 "no domain left"
+echo PASS
