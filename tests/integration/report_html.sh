@@ -64,7 +64,7 @@ expect_eq "$(echo "$param_text" | awk 'NR > 2 { print $1 }' | paste -sd' ')" "10
 hist_text=$("$BOOTBENCH" report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant)
 echo "$hist_text"
 echo "$hist_text" | grep -q '^50000 - 59999 ' || fail "histogram: seed-style bucket label"
-echo "$hist_text" | grep -q '^p50 shift, variant=stock − variant=prefix: +' ||
+echo "$hist_text" | grep -q '^p50 shift, variant=prefix − variant=stock: -' ||
   fail "histogram: median shift line"
 item_text=$("$BOOTBENCH" report --view per-item --items launch --by variant --base stock)
 echo "$item_text"
