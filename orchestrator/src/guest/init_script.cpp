@@ -11,6 +11,34 @@ echo "BOOTBENCH-MARKER boot-done $up"
 /bin/busybox mount -t devtmpfs devtmpfs /dev 2>/dev/null
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
+)"
+                                  // Linux ignores an unknown `module.param` silently: read
+                                  // each one back so the host can flag a parameter that did
+                                  // not take (console/param_check.h). After the marker, so it
+                                  // costs the boot time nothing.
+                                  R"(set -f
+for arg in $(cat /proc/cmdline); do
+  [ "$arg" = "--" ] && break
+  name=${arg%%=*}
+  case "$name" in *.*) ;; *) continue ;; esac
+  module=$(echo "${name%%.*}" | tr - _)
+  param=$(echo "${name#*.}" | tr - _)
+  file=/sys/module/$module/parameters/$param
+  if [ -f "$file" ]; then
+    if read -r value < "$file"; then
+      echo "BOOTBENCH-PARAM $name applied $value"
+    else
+      echo "BOOTBENCH-PARAM $name unreadable"
+    fi
+  elif [ -f "/lib/modules/$module.ko" ]; then
+    echo "BOOTBENCH-PARAM $name module-file"
+  elif [ -d "/sys/module/$module" ]; then
+    echo "BOOTBENCH-PARAM $name no-parameter"
+  else
+    echo "BOOTBENCH-PARAM $name no-module"
+  fi
+done
+set +f
 )";
 
 constexpr const char* k_epilogue = R"(read up idle < /proc/uptime

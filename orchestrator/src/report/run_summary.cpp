@@ -13,8 +13,11 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
                                          double contaminated_load) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
-    SQLite::Statement boots(db.sql(), "SELECT id, cell_key, params_json, outcome, boot_seconds, "
-                                      "foreign_load FROM boots WHERE run_id = ? ORDER BY id");
+    // A boot whose parameters did not take counts as failed: it is not the cell it stands for.
+    SQLite::Statement boots(db.sql(),
+                            "SELECT id, cell_key, params_json, CASE WHEN params_not_applied IS "
+                            "NULL THEN outcome ELSE 'param-not-applied' END, boot_seconds, "
+                            "foreign_load FROM boots WHERE run_id = ? ORDER BY id");
     boots.bind(1, static_cast<int64_t>(run_id));
     std::map<long long, std::string> boot_cell;
     while (boots.executeStep()) {
