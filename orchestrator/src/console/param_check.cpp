@@ -134,7 +134,7 @@ std::optional<std::string> dotted_problem(const KernelParam& param, const ParamR
         if (is_early_param && is_early_param(param.name)) {
             return std::nullopt; // an early parameter: nothing in sysfs to read back
         }
-        return fmt::format("no module {} in this kernel (not built in, no {}.ko in the image)",
+        return fmt::format("no module {} in this kernel: not built in, no {}.ko in the image",
                            module, module);
     case ParamReadback::State::Unreadable:
     case ParamReadback::State::ModuleFile:

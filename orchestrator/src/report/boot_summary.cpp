@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace bb {
@@ -47,7 +48,11 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
     const auto host = ok_values(boots, &BootRecord::boot_seconds);
     std::string out;
     if (host.empty()) {
-        out += "  No boot reached the marker.\n";
+        const bool flagged = std::any_of(boots.begin(), boots.end(), [](const BootRecord& boot) {
+            return boot.outcome == BootOutcome::Ok && boot.params_not_applied;
+        });
+        out += flagged ? "  No boot ran as configured (below).\n"
+                       : "  No boot reached the marker.\n";
     } else {
         const Summary s = summarize(host);
         const TimeUnit unit = unit_for_seconds(s.mean);
