@@ -1,6 +1,7 @@
 #include "console/console_monitor.h"
 #include "console/kernel_cmdline.h"
 #include "console/param_check.h"
+#include "guest/init_script.h"
 
 #include <catch2/catch.hpp>
 
@@ -133,4 +134,18 @@ TEST_CASE("the monitor collects readbacks from the console", "[param-check]") {
     CHECK(monitor.param_readbacks()[0].name == "rcutree.x");
     CHECK(monitor.param_readbacks()[0].state == State::NoParameter);
     CHECK(monitor.param_readbacks()[1].value == "100");
+}
+
+TEST_CASE("/init reads the parameters back after the boot marker, globbing off", "[param-check]") {
+    for (const std::string& script :
+         {bb::default_init_script(), bb::init_script_running("/workload.sh")}) {
+        const size_t marker = script.find("BOOTBENCH-MARKER boot-done");
+        const size_t readback = script.find("BOOTBENCH-PARAM $name applied");
+        const size_t end = script.find("BOOTBENCH-MARKER end");
+        REQUIRE(marker != std::string::npos);
+        REQUIRE(readback != std::string::npos);
+        CHECK(marker < readback); // costs the boot time nothing
+        CHECK(readback < end);
+        CHECK(script.find("set -f") < readback); // a value such as x.y=* is no file pattern
+    }
 }
