@@ -7,6 +7,7 @@
 #   holdoff=1     start one second after the load instead of ten
 #   shutdown=0    this script, not rcuscale, decides when the guest powers off
 params="holdoff=1 shutdown=0"
+set -f # a value such as rcuscale.x=* must not expand to file names
 for token in $(cat /proc/cmdline); do
   case "$token" in
     rcuscale.*) params="$params ${token#rcuscale.}" ;;

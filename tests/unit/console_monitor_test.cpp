@@ -596,3 +596,17 @@ TEST_CASE("a nested guest's power-off does not stop the outer guest", "[console]
     CHECK(monitor.outcome() == BootOutcome::Ok);
     CHECK(monitor.metrics().size() == 1);
 }
+
+TEST_CASE("non-finite metrics and impossible histogram counts are ignored", "[console]") {
+    // Found by fuzz_console_monitor: a count of 6e75 overflowed the conversion to an integer;
+    // a NaN value could not be stored (metrics.value is NOT NULL) and lost the whole boot.
+    ConsoleMonitor monitor;
+    monitor.feed("BOOTBENCH-METRIC a nan s\nBOOTBENCH-METRIC b inf s\nBOOTBENCH-METRIC c 1e999 s\n"
+                 "BOOTBENCH-HIST h 0 10 6e75\nBOOTBENCH-HIST h 0 10 -1\nBOOTBENCH-HIST h nan 1 2\n"
+                 "BOOTBENCH-METRIC d 1.5 s\nBOOTBENCH-HIST h 0 10 5\n",
+                 1.0);
+    REQUIRE(monitor.metrics().size() == 1);
+    CHECK(monitor.metrics()[0].name == "d");
+    REQUIRE(monitor.histograms().size() == 1);
+    CHECK(monitor.histograms()[0].count == 5);
+}

@@ -67,3 +67,15 @@ TEST_CASE("nearest-rank percentiles", "[metrics]") {
     CHECK(*bb::nearest_rank_percentile({3, 1, 2}, 0.0) == 1);
     CHECK(*bb::nearest_rank_percentile({3, 1, 2}, 1.0) == 3);
 }
+
+TEST_CASE("values that are no number, or whose bucket is beyond any integer, are dropped",
+          "[metrics]") {
+    const auto values = extract_metrics("took nan\ntook 1e999\ntook 7\n",
+                                        {{"t", R"(took (\S+))", "us"}});
+    REQUIRE(values.metrics.size() == 1);
+    CHECK(values.metrics[0].value == 7);
+    const auto histogram = extract_metrics("took 1e300\ntook 7\n",
+                                           {{"t", R"(took (\S+))", "us", true, 1, 10}});
+    REQUIRE(histogram.histograms.size() == 1);
+    CHECK(histogram.histograms[0].lo == 0);
+}

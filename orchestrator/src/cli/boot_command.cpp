@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "report/boot_summary.h"
 #include "runner/boot_series.h"
@@ -202,7 +203,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         out["accel"] = {{"accel", std::string(to_string(result.accel.accel))},
                         {"reason", result.accel.reason}};
         out["db"] = db.path().string();
-        std::printf("%s\n", out.dump(2).c_str());
+        std::printf("%s\n",
+                    out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
         std::printf("Boot: %s (%s%s, %s)\n", request.spec.kernel.filename().c_str(),
                     std::string(to_string(request.spec.arch)).c_str(),
@@ -216,7 +218,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         return 130;
     }
     for (const auto& boot : result.boots) {
-        if (boot.outcome != BootOutcome::Ok) {
+        if (boot.outcome != BootOutcome::Ok || boot.params_not_applied) {
             return 1;
         }
     }
@@ -241,12 +243,18 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                      "kernel command line (console= is added for the arch unless given)");
     boot->add_option("-n,--runs", options->repeats, "number of boots")->capture_default_str();
     boot->add_option("--timeout", options->timeout, "seconds before a boot is a timeout")
+        ->check(positive_number())
         ->capture_default_str();
     boot->add_option("--silence", options->silence,
                      "seconds of console silence before a boot is declared silent")
+        ->check(positive_number())
         ->capture_default_str();
-    boot->add_option("--smp", options->smp, "guest vCPUs")->capture_default_str();
-    boot->add_option("--memory", options->memory, "guest memory in MiB")->capture_default_str();
+    boot->add_option("--smp", options->smp, "guest vCPUs")
+        ->check(positive_number())
+        ->capture_default_str();
+    boot->add_option("--memory", options->memory, "guest memory in MiB")
+        ->check(positive_number())
+        ->capture_default_str();
     boot->add_option("--machine", options->machine,
                      "qemu -M value (default: virt on arm64, q35 on x86_64)");
     boot->add_option("--cpu", options->cpu, "qemu -cpu value (default: max)");

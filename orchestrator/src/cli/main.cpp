@@ -51,8 +51,22 @@ int main(int argc, char** argv) {
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);
+    } catch (const CLI::RequiredError& e) {
+        // `bootbench frobnicate`: CLI11 would only say that a subcommand is required.
+        if (app.get_subcommands().empty() && !app.remaining().empty()) {
+            std::string commands;
+            for (const auto* command : app.get_subcommands([](CLI::App*) { return true; })) {
+                commands += (commands.empty() ? "" : ", ") + command->get_name();
+            }
+            std::fprintf(stderr, "bootbench: error: unknown command '%s' (commands: %s)\n",
+                         app.remaining().front().c_str(), commands.c_str());
+            return 2;
+        }
+        return app.exit(e) == 0 ? 0 : 2;
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // One status for every usage error, like bb::Error's: CLI11's own codes (105-110)
+        // mean nothing to a script; --help and --version stay 0.
+        return app.exit(e) == 0 ? 0 : 2;
     } catch (const bb::Error& e) {
         std::fprintf(stderr, "bootbench: error: %s\n", e.what());
         return 2;

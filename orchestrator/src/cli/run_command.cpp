@@ -1,8 +1,11 @@
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/hosts_parser.h"
+#include "experiment/matrix.h"
 #include "report/run_summary.h"
+#include "runner/experiment_files.h"
 #include "runner/experiment_runner.h"
 #include "util/error.h"
 #include "util/terminal.h"
@@ -58,7 +61,13 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     const Experiment experiment = load_experiment(options.file);
     const std::vector<FleetHost> fleet =
         options.hosts.empty() ? std::vector<FleetHost>{} : load_fleet_file(options.hosts);
+    const AxisRestriction only = parse_axis_restrictions(options.only);
+    check_experiment_files(experiment);
     if (options.validate) {
+        // --only is checked too, so a typo in it is found before any kernel is built.
+        if (restrict_cells(experiment, expand_matrix(experiment), only).empty()) {
+            throw Error(options.file + ": --only leaves no cell to run");
+        }
         std::printf("%s: ok\n", options.file.c_str());
         return 0;
     }
@@ -74,7 +83,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
         run_options.seed = static_cast<std::uint64_t>(options.seed);
     }
     run_options.build_jobs = options.jobs;
-    run_options.only = parse_axis_restrictions(options.only);
+    run_options.only = only;
     run_options.hosts = fleet;
     run_options.command_line = global.command_line;
     Database db(global.db_path());
@@ -110,10 +119,14 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* cmd = app.add_subcommand("run", "Run an experiment file (build, boot the matrix, store)");
     cmd->footer(k_run_help);
     cmd->add_option("file", options->file, "experiment YAML file")->required();
-    cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
-    cmd->add_option("--resume", options->resume, "continue this run id");
-    cmd->add_option("--seed", options->seed, "shuffle seed (default: the file's, else random)");
-    cmd->add_option("-j,--jobs", options->jobs, "make -j for kernel builds");
+    cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
+        ->check(non_negative_integer());
+    cmd->add_option("--resume", options->resume, "continue this run id")
+        ->check(non_negative_integer());
+    cmd->add_option("--seed", options->seed, "shuffle seed (default: the file's, else random)")
+        ->check(non_negative_integer());
+    cmd->add_option("-j,--jobs", options->jobs, "make -j for kernel builds")
+        ->check(non_negative_integer());
     cmd->add_flag("--json", options->json, "print results as JSON");
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: run only the cells with these values (repeatable)");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 
 namespace bb {
@@ -13,7 +14,9 @@ namespace {
 constexpr std::string_view k_marker_tag = "BOOTBENCH-MARKER ";
 constexpr std::string_view k_metric_tag = "BOOTBENCH-METRIC ";
 constexpr std::string_view k_hist_tag = "BOOTBENCH-HIST ";
+constexpr std::string_view k_param_tag = "BOOTBENCH-PARAM ";
 constexpr size_t k_max_line = 8192; // longer "lines" are framed anyway: memory stays bounded
+constexpr size_t k_max_readbacks = 4096; // a command line holds far fewer parameters
 
 constexpr std::array<std::string_view, 7> k_panic_patterns{
     "Kernel panic - not syncing", "Internal error: Oops", "] Oops: ", "Unable to handle kernel",
@@ -46,7 +49,8 @@ std::optional<double> parse_double(std::string_view text) {
     std::string copy(text); // std::from_chars for double is missing from GCC 12's libstdc++ sync
     char* end = nullptr;
     const double value = std::strtod(copy.c_str(), &end);
-    if (end != copy.c_str() + copy.size()) {
+    // "nan", "inf" and overflows are not measurements (and NaN cannot be stored).
+    if (end != copy.c_str() + copy.size() || !std::isfinite(value)) {
         return std::nullopt;
     }
     return value;
@@ -161,6 +165,11 @@ void ConsoleMonitor::handle_line(std::string_view line, double host_s) {
         handle_metric(line.substr(at + k_metric_tag.size()), host_s);
     } else if (const size_t hist = line.find(k_hist_tag); hist != std::string_view::npos) {
         handle_histogram(line.substr(hist + k_hist_tag.size()));
+    } else if (const size_t param = line.find(k_param_tag); param != std::string_view::npos) {
+        auto readback = parse_param_readback(line.substr(param + k_param_tag.size()));
+        if (readback && m_param_readbacks.size() < k_max_readbacks) {
+            m_param_readbacks.push_back(std::move(*readback));
+        }
     }
     handle_markers(line, host_s);
 }
@@ -236,7 +245,9 @@ void ConsoleMonitor::handle_histogram(std::string_view rest) {
     const auto lo = parse_double(next_token(rest));
     const auto hi = parse_double(next_token(rest));
     const auto count = parse_double(next_token(rest));
-    if (!name.empty() && lo && hi && count) {
+    // A count beyond any integer would overflow the conversion (found by fuzz_console_monitor).
+    constexpr double k_max_count = 1e18;
+    if (!name.empty() && lo && hi && count && *count >= 0 && *count <= k_max_count) {
         m_histograms.push_back({name, *lo, *hi, static_cast<long long>(*count)});
     }
 }

@@ -27,7 +27,11 @@ void summarize_distribution(const LineExtractor& extractor, const std::vector<do
     }
     std::map<long long, long long> counts; // bucket index -> observations
     for (const double value : values) {
-        ++counts[static_cast<long long>(std::floor(value / extractor.bucket))];
+        // A bucket index beyond any integer cannot be converted; such a value is no duration.
+        const double index = std::floor(value / extractor.bucket);
+        if (std::fabs(index) < 1e18) {
+            ++counts[static_cast<long long>(index)];
+        }
     }
     for (const auto& [index, count] : counts) {
         out.histograms.push_back({extractor.name, static_cast<double>(index) * extractor.bucket,
@@ -71,7 +75,8 @@ ExtractedMetrics extract_metrics(std::string_view log,
                 char* parsed_end = nullptr;
                 const std::string text = match[1].str();
                 const double value = std::strtod(text.c_str(), &parsed_end);
-                if (parsed_end == text.c_str()) {
+                // "nan" or an overflow is no measurement (and NaN cannot be stored).
+                if (parsed_end == text.c_str() || !std::isfinite(value * extractors[i].scale)) {
                     continue;
                 }
                 if (extractors[i].histogram) {

@@ -6,9 +6,11 @@
 #include "util/error.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <optional>
 #include <array>
 #include <cctype>
 #include <cerrno>
@@ -56,8 +58,79 @@ struct Entry {
 };
 using Entries = std::map<std::string, Entry>;
 
+// Control characters are escaped so that a message stays on one line and shows what is there.
 std::string in_quotes(std::string_view text) {
-    return fmt::format("\"{}\"", text);
+    std::string quoted = "\"";
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            quoted += "\\n";
+        } else if (c == '\t') {
+            quoted += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            quoted += fmt::format("\\x{:02x}", byte);
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "\"";
+}
+
+// Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF).
+std::optional<size_t> first_invalid_utf8(std::string_view text) {
+    size_t at = 0;
+    while (at < text.size()) {
+        const auto byte = static_cast<unsigned char>(text[at]);
+        size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xbf;
+        if (byte < 0x80) {
+            ++at;
+            continue;
+        } else if (byte >= 0xc2 && byte <= 0xdf) {
+            length = 2;
+        } else if (byte >= 0xe0 && byte <= 0xef) {
+            length = 3;
+            low = byte == 0xe0 ? 0xa0 : 0x80;
+            high = byte == 0xed ? 0x9f : 0xbf;
+        } else if (byte >= 0xf0 && byte <= 0xf4) {
+            length = 4;
+            low = byte == 0xf0 ? 0x90 : 0x80;
+            high = byte == 0xf4 ? 0x8f : 0xbf;
+        } else {
+            return at;
+        }
+        if (at + length > text.size()) {
+            return at;
+        }
+        for (size_t i = 1; i < length; ++i) {
+            const auto next = static_cast<unsigned char>(text[at + i]);
+            if (next < (i == 1 ? low : 0x80) || next > (i == 1 ? high : 0xbf)) {
+                return at;
+            }
+        }
+        at += length;
+    }
+    return std::nullopt;
+}
+
+constexpr long long k_max_samples = 1'000'000; // eleven days of one-second boots
+
+// Cells before include/exclude: the product of the variants and every declared axis (as a
+// double, since a hostile file can make it overflow any integer).
+double matrix_size(const Experiment& experiment) {
+    const Axes& axes = experiment.axes;
+    double cells = static_cast<double>(std::max<size_t>(experiment.kernel.variants.size(), 1));
+    for (const size_t size : {axes.hz.size(), axes.smp.size(), axes.memory_mb.size(),
+                              axes.firmware.size(), axes.machine.size(), axes.cpu.size(),
+                              axes.topology.size()}) {
+        cells *= static_cast<double>(std::max<size_t>(size, 1));
+    }
+    for (const auto& parameter : axes.cmdline) {
+        cells *= static_cast<double>(std::max<size_t>(parameter.values.size(), 1));
+    }
+    return cells;
 }
 
 // "a, b or c"
@@ -363,6 +436,12 @@ std::string ExperimentReader::resolved_source(const Entry& entry) const {
         if (at == std::string::npos || at <= 4 || at + 1 == text.size()) {
             fail(entry.value,
                  fmt::format("source: expected git:REPOSITORY@REF, got {}", in_quotes(text)));
+        }
+        if (text[at + 1] == '-') {
+            // git would read such a ref as one of its own options.
+            fail(entry.value, fmt::format("source: the REF of {} starts with '-' (expected a "
+                                          "branch, tag or commit)",
+                                          in_quotes(text)));
         }
         const std::string repository = text.substr(4, at - 4);
         if (repository.find("://") != std::string::npos) {
@@ -897,6 +976,20 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     if (const auto found = entries.find("hosts"); found != entries.end()) {
         experiment.hosts = parse_hosts(found->second.value, m_file);
     }
+    // The matrix is expanded in memory, one entry per boot: a slip such as `repeats: 50000000`
+    // must be an error here, not an exhausted machine later.
+    const double samples = matrix_size(experiment) * experiment.repeats;
+    if (samples > k_max_samples) {
+        const auto repeats = entries.find("repeats");
+        const auto axes = entries.find("axes");
+        const YAML::Node& culprit = repeats != entries.end() ? repeats->second.key
+                                    : axes != entries.end()  ? axes->second.key
+                                                             : root;
+        fail(culprit, fmt::format("the matrix has {:.0f} cells x {} repeats = {:.3g} boots, more "
+                                  "than one experiment may hold ({}); split it",
+                                  matrix_size(experiment), experiment.repeats, samples,
+                                  k_max_samples));
+    }
     // Rules last: they refer to the variants and axes read above.
     const auto include = entries.find("include");
     if (include != entries.end()) {
@@ -925,9 +1018,26 @@ fs::path directory_of(const std::string& file_name) {
 
 Experiment parse_experiment(std::string_view text, const std::string& file_name) {
     ExperimentReader reader(file_name, directory_of(file_name));
+    // Names and values end up in JSON (cell params, build ids), which must be UTF-8; YAML
+    // requires it too. Found by fuzz_experiment: a stray byte used to abort in the JSON writer.
+    if (const auto bad = first_invalid_utf8(text)) {
+        YAML::Mark mark;
+        mark.pos = static_cast<int>(*bad);
+        mark.line = static_cast<int>(std::count(text.begin(), text.begin() + *bad, '\n'));
+        const size_t line_start = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
+        mark.column = static_cast<int>(line_start == std::string_view::npos || *bad == 0
+                                           ? *bad
+                                           : *bad - line_start - 1);
+        reader.fail(mark, fmt::format("invalid UTF-8 (byte 0x{:02x}): an experiment file is "
+                                      "UTF-8 text",
+                                      static_cast<unsigned char>(text[*bad])));
+    }
     YAML::Node root;
     try {
         root = YAML::Load(std::string(text));
+    } catch (const YAML::DeepRecursion& e) {
+        // yaml-cpp says "bad file" here, which tells the user nothing.
+        reader.fail(e.mark, "invalid YAML: nested too deeply (an experiment needs a few levels)");
     } catch (const YAML::Exception& e) {
         reader.fail(e.mark, "invalid YAML: " + e.msg);
     }
@@ -937,6 +1047,12 @@ Experiment parse_experiment(std::string_view text, const std::string& file_name)
 }
 
 Experiment load_experiment(const fs::path& path) {
+    std::error_code ignored;
+    if (fs::is_directory(path, ignored)) {
+        throw Error(fmt::format("cannot read experiment {}: it is a directory (expected a YAML "
+                                "file)",
+                                path.string()));
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw Error(

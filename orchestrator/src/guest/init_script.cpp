@@ -11,6 +11,36 @@ echo "BOOTBENCH-MARKER boot-done $up"
 /bin/busybox mount -t devtmpfs devtmpfs /dev 2>/dev/null
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
+)"
+                                  // Linux ignores an unknown `module.param` silently: read
+                                  // each one back so the host can flag a parameter that did
+                                  // not take (console/param_check.h). After the marker, so it
+                                  // costs the boot time nothing.
+                                  R"(set -f
+for arg in $(cat /proc/cmdline); do
+  [ "$arg" = "--" ] && break
+  name=${arg%%=*}
+  case "$name" in *.*) ;; *) continue ;; esac
+  module=$(echo "${name%%.*}" | tr - _)
+  param=$(echo "${name#*.}" | tr - _)
+  file=/sys/module/$module/parameters/$param
+  if [ -f "$file" ]; then
+    if read -r value < "$file"; then
+      echo "BOOTBENCH-PARAM $name applied $value"
+    else
+      echo "BOOTBENCH-PARAM $name unreadable"
+    fi
+  elif [ -f "/lib/modules/$module.ko" ]; then
+    echo "BOOTBENCH-PARAM $name module-file"
+  elif [ -f "$workload" ] && grep -qF "$name=" "$workload"; then
+    echo "BOOTBENCH-PARAM $name workload"
+  elif [ -d "/sys/module/$module" ]; then
+    echo "BOOTBENCH-PARAM $name no-parameter"
+  else
+    echo "BOOTBENCH-PARAM $name no-module"
+  fi
+done
+set +f
 )";
 
 constexpr const char* k_epilogue = R"(read up idle < /proc/uptime
@@ -18,15 +48,24 @@ echo "BOOTBENCH-MARKER end $up"
 sync
 poweroff -f
 )";
+
+// The prologue with `workload=` set after its #! line: a workload script reads its own settings
+// (e.g. sync_rcu.threads=64) as dotted words of the command line, and the readback loop leaves
+// the ones it names to it instead of flagging them as kernel parameters that did not take.
+std::string prologue_for(const std::string& workload_path) {
+    std::string prologue = k_prologue;
+    prologue.insert(prologue.find('\n') + 1, "workload=" + workload_path + "\n");
+    return prologue;
+}
 } // namespace
 
 std::string default_init_script() {
-    return std::string(k_prologue) + "[ -x /workload ] && /workload\n" + k_epilogue;
+    return prologue_for("/workload") + "[ -x /workload ] && /workload\n" + k_epilogue;
 }
 
 std::string init_script_running(const std::string& workload_path) {
     // A failed workload makes the sample a failure instead of an "ok" boot without results.
-    return std::string(k_prologue) + "/bin/busybox sh " + workload_path +
+    return prologue_for(workload_path) + "/bin/busybox sh " + workload_path +
            " || echo \"BOOTBENCH-MARKER workload-failed $?\"\n" + k_epilogue;
 }
 

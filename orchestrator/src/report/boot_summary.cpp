@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace bb {
@@ -14,7 +15,9 @@ std::vector<double> ok_values(const std::vector<BootRecord>& boots,
                               std::optional<double> BootRecord::*field) {
     std::vector<double> values;
     for (const auto& boot : boots) {
-        if (boot.outcome == BootOutcome::Ok && (boot.*field).has_value()) {
+        // A boot whose parameters did not take is not the configuration asked for.
+        if (boot.outcome == BootOutcome::Ok && !boot.params_not_applied &&
+            (boot.*field).has_value()) {
             values.push_back(*(boot.*field));
         }
     }
@@ -24,7 +27,9 @@ std::vector<double> ok_values(const std::vector<BootRecord>& boots,
 std::string outcome_counts(const std::vector<BootRecord>& boots) {
     std::map<std::string, int> counts;
     for (const auto& boot : boots) {
-        ++counts[std::string(to_string(boot.outcome))];
+        ++counts[boot.params_not_applied && boot.outcome == BootOutcome::Ok
+                     ? std::string("param-not-applied")
+                     : std::string(to_string(boot.outcome))];
     }
     std::string text;
     for (const auto& [name, count] : counts) {
@@ -43,7 +48,11 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
     const auto host = ok_values(boots, &BootRecord::boot_seconds);
     std::string out;
     if (host.empty()) {
-        out += "  No boot reached the marker.\n";
+        const bool flagged = std::any_of(boots.begin(), boots.end(), [](const BootRecord& boot) {
+            return boot.outcome == BootOutcome::Ok && boot.params_not_applied;
+        });
+        out += flagged ? "  No boot ran as configured (below).\n"
+                       : "  No boot reached the marker.\n";
     } else {
         const Summary s = summarize(host);
         const TimeUnit unit = unit_for_seconds(s.mean);
@@ -73,6 +82,9 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
         if (boot.outcome != BootOutcome::Ok) {
             out += fmt::format("    boot {}: {}: {}\n", boot.repeat_index + 1,
                                to_string(boot.outcome), boot.outcome_reason);
+        } else if (boot.params_not_applied) {
+            out += fmt::format("    boot {}: {}\n", boot.repeat_index + 1,
+                               *boot.params_not_applied);
         }
     }
     return out;
@@ -85,6 +97,8 @@ nlohmann::json boot_summary_json(const std::vector<BootRecord>& boots) {
             {"repeat", boot.repeat_index},
             {"outcome", std::string(to_string(boot.outcome))},
             {"reason", boot.outcome_reason},
+            {"params_not_applied",
+             boot.params_not_applied ? nlohmann::json(*boot.params_not_applied) : nullptr},
             {"boot_seconds", boot.boot_seconds ? nlohmann::json(*boot.boot_seconds) : nullptr},
             {"guest_marker_seconds",
              boot.guest_marker_seconds ? nlohmann::json(*boot.guest_marker_seconds) : nullptr},

@@ -13,7 +13,8 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
                                          double contaminated_load) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
-    // The host of a boot: its own (fleet runs) or its run's.
+    // The host of a boot: its own (fleet runs) or its run's. A boot whose parameters did
+    // not take counts as failed: it is not the cell it stands for.
     const char* host_sql = "(SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h WHERE h.id = "
                            "coalesce(b.host_id, r.host_id))";
     SQLite::Statement hosts(db.sql(), fmt::format("SELECT count(DISTINCT {}) FROM boots b JOIN "
@@ -22,7 +23,9 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
     hosts.bind(1, static_cast<int64_t>(run_id));
     const bool by_host = hosts.executeStep() && hosts.getColumn(0).getInt() > 1;
     SQLite::Statement boots(db.sql(),
-                            fmt::format("SELECT b.id, b.cell_key, b.params_json, b.outcome, "
+                            fmt::format("SELECT b.id, b.cell_key, b.params_json, CASE WHEN "
+                                        "b.params_not_applied IS NULL THEN b.outcome ELSE "
+                                        "'param-not-applied' END, "
                                         "b.boot_seconds, b.foreign_load, {} FROM boots b JOIN "
                                         "runs r ON r.id = b.run_id WHERE b.run_id = ? ORDER BY "
                                         "b.id",

@@ -428,9 +428,12 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
 
     // One statement; placeholders are numbered in the order they appear in the text.
     std::vector<Binding> bindings;
-    std::string text = "SELECT b.id, b.run_id, b.cell_key, b.params_json, b.outcome, "
+    // An ok boot whose parameters did not take is reported as its own kind of failure.
+    std::string text = "SELECT b.id, b.run_id, b.cell_key, b.params_json, "
+                       "CASE WHEN b.outcome = 'ok' AND b.params_not_applied IS NOT NULL "
+                       "THEN 'param-not-applied' ELSE b.outcome END, "
                        "b.foreign_load, " +
-                       metric.sql;
+                       metric.sql + ", b.params_not_applied";
     if (metric.bound_name) {
         bindings.emplace_back(*metric.bound_name);
     }
@@ -452,7 +455,7 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     SQLite::Statement boots(sql, text);
     bind_all(boots, bindings);
 
-    constexpr int k_first_axis_column = 7;
+    constexpr int k_first_axis_column = 8;
     std::unordered_map<std::string, size_t> group_index;
     std::string key;
     while (boots.executeStep()) {
@@ -482,6 +485,9 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
         }
         if (!boots.getColumn(6).isNull()) {
             sample.value = boots.getColumn(6).getDouble();
+        }
+        if (!boots.getColumn(7).isNull()) {
+            ++set.params_not_applied[boots.getColumn(7).getString()];
         }
         const bool loaded = sample.foreign_load && *sample.foreign_load > query.contaminated_load;
         // A failed boot may still have a value (a hang after the marker keeps its time); it

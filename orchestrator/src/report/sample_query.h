@@ -6,6 +6,7 @@
 #include "report/statistics.h"
 #include "store/database.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,6 +84,8 @@ struct SampleSet {
     bool include_failed = false;
     int boots = 0;
     int used = 0;
+    // What did not take ("param-not-applied: rcutree.x=1 (…)") → how many boots it spoiled.
+    std::map<std::string, int> params_not_applied;
 };
 
 // Throws Error for an unknown experiment, run id, metric or axis (naming the known ones).

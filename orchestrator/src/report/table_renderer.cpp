@@ -72,13 +72,23 @@ std::string report_heading(const SampleSet& set) {
                        set.groups.size() == 1 ? "" : "s", axes_text(set.axes));
 }
 
+std::string params_note(const SampleSet& set) {
+    std::string note;
+    for (const auto& [problem, boots] : set.params_not_applied) {
+        note += fmt::format("warning: {} boot{} did not run as configured, {}\n", boots,
+                            boots == 1 ? "" : "s", problem);
+    }
+    return note;
+}
+
 std::string exclusion_note(const SampleSet& set) {
     if (set.used == set.boots) {
-        return {};
+        return params_note(set); // --include-failed: used anyway, but still said
     }
-    return fmt::format("excluded samples are counted, never averaged: failed = outcome other than "
-                       "ok,\nloaded = foreign host load above {:g} during the boot, no value = "
-                       "metric not recorded\n({})\n",
+    return params_note(set) +
+           fmt::format("excluded samples are counted, never averaged: failed = outcome other than "
+                       "ok or a parameter that did not take,\nloaded = foreign host load above "
+                       "{:g} during the boot, no value = metric not recorded\n({})\n",
                        set.contaminated_load,
                        set.include_failed
                            ? "--include-failed: failed and loaded samples with a value are used"

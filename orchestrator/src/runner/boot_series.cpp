@@ -17,6 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 std::string describe(const BootRecord& boot) {
+    if (boot.params_not_applied && boot.outcome == BootOutcome::Ok) {
+        return fmt::format("warning: {} (stored, not used in statistics)",
+                           *boot.params_not_applied);
+    }
     if (boot.boot_seconds && boot.outcome == BootOutcome::Ok) {
         return fmt::format("{} to marker", format_seconds(*boot.boot_seconds));
     }

@@ -373,16 +373,24 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             ++finished;
             ++report.samples_run;
             busy_seconds += boot.wall_seconds;
-            const bool failed = boot.outcome != BootOutcome::Ok;
+            const bool failed = boot.outcome != BootOutcome::Ok || boot.params_not_applied;
             const bool contaminated =
                 boot.foreign_load && *boot.foreign_load > options.contaminated_load;
             report.samples_failed += failed ? 1 : 0;
             report.samples_contaminated += contaminated ? 1 : 0;
+            if (boot.params_not_applied) {
+                progress.note(fmt::format("warning: {} r{}: {} — the sample is stored but not "
+                                          "used; check the parameter's name and the kernel's "
+                                          "config",
+                                          cell.cell_key, sample.second, *boot.params_not_applied));
+            }
             progress.sample(fmt::format(
                 "{} r{}{}: {}{}", cell.cell_key, sample.second,
                 by_host ? " @" + host_of_lane.label : "",
-                failed ? fmt::format("{} ({})", to_string(boot.outcome), boot.outcome_reason)
-                       : format_seconds(boot.boot_seconds.value_or(0)),
+                boot.outcome != BootOutcome::Ok
+                    ? fmt::format("{} ({})", to_string(boot.outcome), boot.outcome_reason)
+                : boot.params_not_applied ? "param-not-applied"
+                                          : format_seconds(boot.boot_seconds.value_or(0)),
                 contaminated ? fmt::format(" [foreign load {:.0f}%]", *boot.foreign_load * 100)
                              : ""));
             update_status();

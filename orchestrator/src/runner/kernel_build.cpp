@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <vector>
+
 namespace bb {
 
 namespace fs = std::filesystem;
@@ -20,9 +23,14 @@ fs::path resolve_fragment(const std::string& name_or_path) {
     const fs::path dir = fs::path(BOOTBENCH_SOURCE_DIR) / "kernels" / "fragments";
     const fs::path path = dir / (name_or_path + ".config");
     if (!fs::exists(path)) {
-        std::string known;
+        std::vector<std::string> names; // sorted: readdir order differs between machines
         for (const auto& entry : fs::directory_iterator(dir)) {
-            known += (known.empty() ? "" : ", ") + entry.path().stem().string();
+            names.push_back(entry.path().stem().string());
+        }
+        std::sort(names.begin(), names.end());
+        std::string known;
+        for (const auto& name : names) {
+            known += (known.empty() ? "" : ", ") + name;
         }
         throw Error("unknown config fragment '" + name_or_path + "' (known: " + known + ")");
     }

@@ -1,9 +1,49 @@
 #include "runner/single_boot.h"
 
+#include "console/param_check.h"
 #include "schedule/host_load.h"
 #include "store/boot_store.h"
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
 namespace bb {
+
+namespace {
+// An early (`__setup`) parameter has no sysfs entry; its name is a NUL-terminated string in
+// an uncompressed kernel image (arm64 Image). A compressed bzImage shows nothing, so such a
+// parameter is flagged there: docs/reliability.md lists this limit.
+bool image_holds_string(const std::string& image_path, std::string_view name) {
+    std::ifstream in(image_path, std::ios::binary);
+    const std::string image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const std::string& needle : {std::string(name) + '\0', std::string(name) + '=' + '\0'}) {
+        if (std::search(image.begin(), image.end(), needle.begin(), needle.end()) != image.end()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::optional<std::string> params_not_applied(const BootRecord& record,
+                                              const ConsoleMonitor& monitor) {
+    std::vector<std::string> unknown_lines;
+    for (const auto& event : monitor.events()) {
+        if (event.kind == ConsoleEvent::Kind::UnknownParams) {
+            unknown_lines.push_back(event.text);
+        }
+    }
+    const auto problems =
+        check_params(record.cmdline, monitor.param_readbacks(), unknown_lines,
+                     [&record](std::string_view name) {
+                         return image_holds_string(record.kernel_path, name);
+                     });
+    if (problems.empty()) {
+        return std::nullopt;
+    }
+    return describe_param_problems(problems);
+}
+} // namespace
 
 BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher& launcher) {
     BootRecord record;
@@ -67,6 +107,7 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
     record.events = monitor.events();
     record.metrics = monitor.metrics();
     record.histograms = monitor.histograms();
+    record.params_not_applied = params_not_applied(record, monitor);
     return record;
 }
 

@@ -38,6 +38,9 @@ struct BootRecord {
     std::optional<double> foreign_load;
     BootOutcome outcome = BootOutcome::InfraError;
     std::string outcome_reason;
+    // Set when a requested kernel parameter did not take (console/param_check.h): the boot
+    // ran, but not with the configuration it stands for, so reports leave it out.
+    std::optional<std::string> params_not_applied;
     std::optional<double> boot_seconds;
     std::optional<double> guest_marker_seconds;
     std::optional<double> first_byte_seconds;

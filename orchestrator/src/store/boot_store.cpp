@@ -171,9 +171,9 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
             "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
-            "started_at, host_id, launcher, libvirt_uri, domain_xml) VALUES (?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?)");
+            "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -191,7 +191,9 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     bind_optional(insert, ++i, boot.firmware_name);
     bind_optional(insert, ++i, boot.firmware_sha256);
     insert.bind(++i, boot.cmdline);
-    insert.bind(++i, nlohmann::json(boot.argv).dump());
+    // A command line is bytes, not necessarily UTF-8 (`--append $'\xff'`): replace, never throw.
+    insert.bind(++i, nlohmann::json(boot.argv).dump(-1, ' ', false,
+                                                    nlohmann::json::error_handler_t::replace));
     insert.bind(++i, boot.accel);
     insert.bind(++i, boot.accel_reason);
     insert.bind(++i, boot.concurrency);
@@ -216,6 +218,7 @@ long long BootStore::insert_boot(const BootRecord& boot) {
                                                         : std::optional(boot.libvirt_uri));
     bind_optional(insert, ++i, boot.domain_xml.empty() ? std::nullopt
                                                        : std::optional(boot.domain_xml));
+    bind_optional(insert, ++i, boot.params_not_applied);
     insert.exec();
     const long long boot_id = db.getLastInsertRowid();
 

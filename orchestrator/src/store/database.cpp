@@ -43,11 +43,20 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
             throw Error(fmt::format("cannot write database {}: {} (is the path read-only?)",
                                     path.string(), e.what()));
         }
-    } else if (schema_version() > latest_schema_version(bundled_migrations())) {
-        throw Error(fmt::format("database {} has schema version {}, newer than this bootbench "
-                                "understands ({})",
-                                path.string(), schema_version(),
-                                latest_schema_version(bundled_migrations())));
+    } else {
+        int version = 0;
+        try {
+            version = schema_version(); // SQLite reads the file only now
+        } catch (const SQLite::Exception& e) {
+            throw Error(fmt::format("cannot read database {}: {} (is it a bootbench database?)",
+                                    path.string(), e.what()));
+        }
+        if (version > latest_schema_version(bundled_migrations())) {
+            throw Error(fmt::format("database {} has schema version {}, newer than this "
+                                    "bootbench understands ({})",
+                                    path.string(), version,
+                                    latest_schema_version(bundled_migrations())));
+        }
     }
 }
 

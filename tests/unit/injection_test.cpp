@@ -1,0 +1,115 @@
+// Hostile text (quotes, `;$()`, backticks, `<>&`, spaces and newlines) in every place a user can
+// put it must arrive as data: commands are argv (never a shell), paths are opened as given,
+// SQL binds, markup escapes (the store and HTML halves: boot_store_test, html_report_test).
+// Run as `ctest -L reliability` (reliability.injection).
+#include "experiment/experiment_parser.h"
+#include "kernel/patch_series.h"
+#include "report/table_renderer.h"
+#include "test_support.h"
+#include "util/run_command.h"
+#include "util/streaming_command.h"
+#include "vm/qemu_spec.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using bb::test::TempDir;
+using bb::test::write_bytes;
+
+namespace {
+// Would create `pwned` in the working directory if any shell ever saw it.
+const std::string k_hostile = "it's \"odd\"; touch pwned; $(touch pwned) `touch pwned` <x> & y\n"
+                              "z || touch pwned";
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Runs the test from inside `dir`, so a stray `touch pwned` would land there.
+struct InDirectory {
+    explicit InDirectory(const fs::path& dir) : m_previous(fs::current_path()) {
+        fs::current_path(dir);
+    }
+    ~InDirectory() { fs::current_path(m_previous); }
+    InDirectory(const InDirectory&) = delete;
+    InDirectory& operator=(const InDirectory&) = delete;
+
+  private:
+    fs::path m_previous;
+};
+} // namespace
+
+TEST_CASE("run_command passes hostile arguments as data", "[injection]") {
+    TempDir dir;
+    const InDirectory here(dir.path());
+    const auto result = bb::run_command({"printf", "%s", k_hostile});
+    CHECK(result.exit_code == 0);
+    CHECK(result.output == k_hostile);
+    CHECK_FALSE(fs::exists(dir / "pwned"));
+}
+
+TEST_CASE("run_streaming passes hostile arguments and directories as data", "[injection]") {
+    TempDir dir;
+    const fs::path odd = dir / k_hostile;
+    fs::create_directory(odd);
+    const InDirectory here(dir.path());
+    std::vector<std::string> lines;
+    const auto result = bb::run_streaming({{"pwd"}, odd, {{"HOSTILE", k_hostile}}},
+                                          [&](std::string_view line) { lines.emplace_back(line); });
+    CHECK(result.exit_code == 0);
+    REQUIRE(lines.size() == 2); // the directory's name holds one newline
+    CHECK(lines[0] + "\n" + lines[1] == odd.string());
+    CHECK_FALSE(fs::exists(dir / "pwned"));
+}
+
+TEST_CASE("patches with hostile file names apply to a tree with a hostile path", "[injection]") {
+    TempDir dir;
+    const fs::path tree = dir / ("tree " + k_hostile);
+    fs::create_directories(tree);
+    write_bytes(tree / "a.txt", "one\ntwo\nthree\n");
+    const fs::path patch = dir / (k_hostile + ".patch");
+    write_bytes(patch, "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n");
+    const InDirectory here(dir.path());
+    bb::apply_patch_series(tree, bb::load_patch_series({patch}));
+    CHECK(read_text(tree / "a.txt") == "one\nTWO\nthree\n");
+    CHECK_FALSE(fs::exists(dir / "pwned"));
+    CHECK_FALSE(fs::exists(tree / "pwned"));
+}
+
+TEST_CASE("a hostile command line is one qemu argument", "[injection]") {
+    bb::QemuSpec spec;
+    spec.kernel = "/k " + k_hostile;
+    spec.cmdline = k_hostile;
+    const auto argv = bb::qemu_argv(spec);
+    const auto append = std::find(argv.begin(), argv.end(), "-append");
+    REQUIRE(append != argv.end());
+    REQUIRE(append + 1 != argv.end());
+    CHECK(append[1].find(k_hostile) != std::string::npos);
+    CHECK(std::find(argv.begin(), argv.end(), spec.kernel.string()) != argv.end());
+}
+
+TEST_CASE("hostile patch paths in an experiment are kept verbatim", "[injection]") {
+    const std::string yaml = "name: t\nkernel:\n  arch: arm64\n  variants:\n    - name: v\n"
+                             "      patches: [\"/p/it's \\\"odd\\\"; $(id) <x> & y\\nz.patch\"]\n";
+    const bb::Experiment experiment = bb::parse_experiment(yaml, "/e/exp.yaml");
+    REQUIRE(experiment.kernel.variants.at(0).patches.size() == 1);
+    CHECK(experiment.kernel.variants[0].patches[0] == "/p/it's \"odd\"; $(id) <x> & y\nz.patch");
+}
+
+TEST_CASE("hostile text in a JUnit report is escaped", "[injection]") {
+    const std::string escaped = bb::xml_escape(k_hostile + "\x01");
+    CHECK(escaped.find('<') == std::string::npos);
+    CHECK(escaped.find('"') == std::string::npos);
+    CHECK(escaped.find("&lt;x&gt; &amp; y") != std::string::npos);
+    CHECK(escaped.find('\x01') == std::string::npos);
+}
