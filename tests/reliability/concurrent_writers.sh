@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Two bootbench processes write one fresh database at once (both migrate it, both store boots)
 # while a third keeps reading it: no row may be lost and nobody may see "database is locked".
-# Boots Debian's prebuilt x86_64 cloud kernel (TCG) 2 x REPEATS times.
+# First two `bootbench boot` series of Debian's prebuilt x86_64 cloud kernel (TCG), then two
+# `bootbench run` of the smoke matrix (its kernel is built by integration.run_matrix) with
+# different seeds, each against a reader.
 . "$(dirname "$0")/../integration/lib.sh"
 repeats=${REPEATS:-3}
 
@@ -30,4 +32,31 @@ expect_eq "$(q "select count(*) from runs where status = 'done'")" 2 "finished r
 expect_eq "$(q "select count(*) from boots where outcome = 'ok'")" $((2 * repeats)) "ok boots"
 [ "$reads" -ge 5 ] || fail "only $reads reads happened during the writes"
 no_qemu_left
-echo "PASS (2 writers x $repeats boots, $reads concurrent reads, $(q "select count(*) from boots") rows)"
+boot_reads=$reads
+
+# Two matrix runs of one experiment, different seeds, on the same database.
+config=$(dirname "$0")/../../configs/smoke-matrix.yaml
+"$BOOTBENCH" run "$config" --seed 11 --slots 1 >"$work/run-a.log" 2>&1 &
+writer_a=$!
+"$BOOTBENCH" run "$config" --seed 12 --slots 1 >"$work/run-b.log" 2>&1 &
+writer_b=$!
+reads=0
+while kill -0 "$writer_a" 2>/dev/null || kill -0 "$writer_b" 2>/dev/null; do
+  "$BOOTBENCH" query "select count(*) from v_samples" >>"$work/run-reads.log" 2>&1 ||
+    fail "a read failed while two runs wrote: $(tail -3 "$work/run-reads.log")"
+  "$BOOTBENCH" report --experiment smoke-matrix >/dev/null 2>>"$work/run-reads.log" || true
+  reads=$((reads + 1))
+  sleep 0.2
+done
+wait "$writer_a" || fail "run a failed: $(tail -5 "$work/run-a.log")"
+wait "$writer_b" || fail "run b failed: $(tail -5 "$work/run-b.log")"
+if grep -i "database is locked\|sqlite_busy" "$work/run-a.log" "$work/run-b.log" "$work/run-reads.log"; then
+  fail "\"database is locked\" seen in the matrix runs"
+fi
+expect_eq "$(q "select count(*) from boots b join runs r on r.id = b.run_id
+                where r.seed in (11, 12)")" 8 "boots stored by two matrix runs (2 x 4)"
+expect_eq "$(q "select count(*) from runs where seed in (11, 12) and status = 'done'")" 2 \
+  "finished matrix runs"
+[ "$reads" -ge 5 ] || fail "only $reads reads happened during the matrix runs"
+no_qemu_left
+echo "PASS (2 writers x $repeats boots with $boot_reads concurrent reads; 2 matrix runs x 4 samples with $reads concurrent reads; $(q "select count(*) from boots") rows)"
