@@ -7,7 +7,6 @@
 
 kills=${KILLS:-20}
 RANDOM=${KILL_SEED:-42}
-tag="bbkill$$"
 # The smoke-matrix kernel (cached after integration.run_matrix), 2 cells x 20 repeats: more
 # samples than 20 kills let finish, so every kill lands in a run that still has work.
 cat >"$work/exp.yaml" <<YAML
@@ -23,8 +22,6 @@ axes:
   smp: [1]
   firmware: [QEMU_EFI.fd]
   machine: ["virt,acpi=off"]
-guest:
-  cmdline: "bbtag=$tag"
 repeats: 20
 timeout: 120
 silence: 60
@@ -32,7 +29,12 @@ seed: 7
 YAML
 expected=40
 
-qemu_of_test() { pgrep -f "qemu-system.*$tag" || true; }
+alive() { # pids -> those still running (a zombie waiting to be reaped is dead)
+  local pid
+  for pid in "$@"; do
+    if [ -e "/proc/$pid" ] && ! grep -q ') Z ' "/proc/$pid/stat" 2>/dev/null; then echo "$pid"; fi
+  done
+}
 stored() { q "select count(*) from boots"; }
 
 # The kernel is smoke-matrix's (same source, config and toolchain: the same build key), built
@@ -44,11 +46,14 @@ for i in $(seq 1 "$kills"); do
   "$BOOTBENCH" run "$work/exp.yaml" --slots 1 >>"$work/runs.log" 2>&1 &
   pid=$!
   sleep "$delay"
+  guests=$(pgrep -P "$pid" -f qemu-system || true) # the guest booting right now, if any
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   # The guest dies with its parent (PR_SET_PDEATHSIG); give the kernel a moment to reap it.
-  for _ in $(seq 1 50); do [ -z "$(qemu_of_test)" ] && break; sleep 0.1; done
-  [ -z "$(qemu_of_test)" ] || fail "kill $i: a qemu survived: $(qemu_of_test)"
+  # shellcheck disable=SC2086 # a list of pids
+  for _ in $(seq 1 50); do [ -z "$(alive $guests)" ] && break; sleep 0.1; done
+  # shellcheck disable=SC2086
+  [ -z "$(alive $guests)" ] || fail "kill $i: a qemu survived: $(alive $guests)"
   integrity=$(q "pragma integrity_check")
   expect_eq "$integrity" ok "kill $i: integrity_check"
   printf 'kill %2d at %4ss: %2d/%d samples stored, integrity %s, no qemu left\n' \
@@ -61,6 +66,8 @@ done
 expect_eq "$(stored)" "$expected" "samples after the final resume"
 expect_eq "$(q "select count(*) from runs")" 1 "every resume continued the same run"
 expect_eq "$(q "select status from runs")" done "run status"
+expect_eq "$(q "select count(*) from boots where outcome != 'ok' or params_not_applied is not null")" \
+  0 "failed samples"
 expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots
                                        group by 1, 2 having count(*) > 1)")" 0 "duplicated samples"
 expect_eq "$(q "select count(distinct cell_key || '/' || repeat_index) from boots")" "$expected" \
