@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian 12 machine: install, build, run every ctest test
-# (unit tests and the integration tests that boot real qemu guests).
+# (unit tests and the integration tests that boot real qemu guests), then the unit tests again
+# under sanitizers. Ends with the suite's wall time and every kernel build that ran make (on a
+# fresh machine: the cold builds that dominate it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+export BOOTBENCH_BUILD_TIMES=$PWD/build-times.txt
+: >"$BOOTBENCH_BUILD_TIMES"
+summary() {
+  local status=$? took=$((SECONDS - started))
+  echo "== test suite: $((took / 60)) min $((took % 60)) s wall, exit status $status"
+  echo "== kernel builds that ran make (seconds, arch, key, fragments, patches):"
+  sort -u "$BOOTBENCH_BUILD_TIMES" | sed 's/^/   /'
+}
+trap summary EXIT
 bash scripts/setup.sh
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure --timeout 1800 "$@"

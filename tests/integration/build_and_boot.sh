@@ -34,15 +34,17 @@ for arch in x86_64 arm64; do
     "$arch boots of the built kernel"
 done
 
-# The project patches: each builds for both arches (ccache makes a one-file variant cheap) and
-# boots to the marker, and the patched behaviour shows in the boot log.
+# The project patches: each builds (ccache makes a one-file variant cheap) and boots to the
+# marker, and the patched behaviour shows in the boot log. arm64 only, the seeds' arch: the x86
+# builder is covered above and by the local tree below, and two more x86 links would cost CI
+# minutes on a fresh machine (issue 14, item 20) without testing anything new.
 console_of_last_boot() {
   q "select writefile('$work/last.gz', console_gz) from boots order by id desc limit 1" >/dev/null
   zcat "$work/last.gz"
 }
 srcu=$(dirname "$0")/../../kernels/patches/srcu/0001-srcu-restore-pre-fix-expedited-delays.patch
 rcu=$(dirname "$0")/../../kernels/patches/rcu/0001-rcu-enable-rcu_normal_wake_from_gp-on-small-systems.patch
-for arch in arm64 x86_64; do
+for arch in arm64; do
   for patch in "$srcu" "$rcu"; do
     start=$(date +%s)
     key=$("$BOOTBENCH" build --arch "$arch" --hz 250 --patch "$patch" --json | key_of)
@@ -105,6 +107,6 @@ set -e
 expect_eq "$status" 2 "exit status for a bad patch"
 grep -q "0001-bad.patch" "$work/err" || fail "patch message lacks the patch: $(cat "$work/err")"
 grep -q "kernel/rcu/srcutree.c: hunk #1" "$work/err" || fail "patch message lacks file and hunk: $(cat "$work/err")"
-expect_eq "$(q "select count(*) from builds")" 7 "no build row for failures"
+expect_eq "$(q "select count(*) from builds")" 5 "no build row for failures"
 no_qemu_left
 echo PASS

@@ -1,4 +1,5 @@
 #include "store/boot_store.h"
+#include "store/migrations.h"
 #include "test_support.h"
 #include "util/gzip.h"
 
@@ -295,7 +296,9 @@ TEST_CASE("a rejected boot leaves nothing behind", "[store]") {
     CHECK(count_rows(f.db, "metrics") == 2);
     CHECK(count_rows(f.db, "histograms") == 2);
     // The store is still usable afterwards (no transaction left open).
-    CHECK(f.store.insert_boot(sample_boot(run)) > 0);
+    BootRecord next = sample_boot(run);
+    next.repeat_index += 1;
+    CHECK(f.store.insert_boot(next) > 0);
     CHECK(count_rows(f.db, "boots") == 2);
 }
 
@@ -324,4 +327,46 @@ TEST_CASE("utc_now_iso8601 has millisecond precision and a Z", "[store]") {
     CHECK(now[10] == 'T');
     CHECK(now[19] == '.');
     CHECK(now.back() == 'Z');
+}
+
+TEST_CASE("a repeat is stored once per run; infra-errors may repeat", "[store]") {
+    Fixture f;
+    const long long host = f.store.ensure_host(host_facts("fp-1"));
+    const long long run = f.store.begin_run(host, {});
+    BootRecord lost = sample_boot(run);
+    lost.outcome = BootOutcome::InfraError;
+    lost.outcome_reason = "host lost";
+    f.store.insert_boot(lost);
+    f.store.insert_boot(lost); // a requeued sample's lost attempts are all kept
+    f.store.insert_boot(sample_boot(run));
+    CHECK_THROWS_AS(f.store.insert_boot(sample_boot(run)), bb::SampleAlreadyStored);
+    CHECK(count_rows(f.db, "boots") == 3);
+    BootRecord next = sample_boot(run);
+    next.repeat_index += 1;
+    f.store.insert_boot(next);
+    CHECK(count_rows(f.db, "boots") == 4);
+}
+
+TEST_CASE("schema 7 turns twins stored before it into infra-errors, keeping the first",
+          "[store][migrations]") {
+    Fixture f;
+    const long long host = f.store.ensure_host(host_facts("fp-1"));
+    const long long run = f.store.begin_run(host, {});
+    // A schema-6 database holding one repeat twice (two processes resumed one run).
+    f.db.sql().exec("DROP INDEX boots_one_sample_per_repeat");
+    const long long first = f.store.insert_boot(sample_boot(run));
+    const long long twin = f.store.insert_boot(sample_boot(run));
+    f.db.sql().exec("PRAGMA user_version = 6");
+    bb::migrate(f.db.sql(), bb::bundled_migrations(), "store.sqlite");
+    auto outcome = [&](long long id) {
+        return f.db.sql()
+            .execAndGet("SELECT outcome || ' | ' || outcome_reason FROM boots WHERE id = " +
+                        std::to_string(id))
+            .getString();
+    };
+    CHECK(outcome(first) == "ok | end marker seen");
+    CHECK(outcome(twin) == "infra-error | duplicate of boot " + std::to_string(first) +
+                               " (the same repeat stored twice by two processes; was ok: end "
+                               "marker seen)");
+    CHECK_THROWS_AS(f.store.insert_boot(sample_boot(run)), bb::SampleAlreadyStored);
 }

@@ -23,6 +23,7 @@ struct Store {
     bb::Database db{dir / "results.sqlite"};
     bb::BootStore store{db};
     long long host = 0;
+    int next_repeat = 0;
 
     Store() {
         const bb::HostFacts facts = bb::test::bench_host_facts();
@@ -45,6 +46,7 @@ struct Store {
         record.run_id = run_id;
         record.params_json = params_json;
         record.cell_key = params_json; // unique per parameter set, as the runner's is
+        record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
         record.arch = "arm64";
         record.machine = "virt";
         record.smp = 1;

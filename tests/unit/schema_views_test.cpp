@@ -15,6 +15,7 @@ struct ViewStore {
     bb::Database db{dir / "views.sqlite"};
     bb::BootStore store{db};
     long long run = 0;
+    int next_repeat = 0;
 
     ViewStore() {
         const bb::HostFacts facts = bb::test::bench_host_facts();
@@ -31,6 +32,7 @@ struct ViewStore {
         record.run_id = run;
         record.params_json = params;
         record.cell_key = params;
+        record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
         record.arch = "arm64";
         record.machine = "virt";
         record.smp = 1;

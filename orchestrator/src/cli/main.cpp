@@ -70,6 +70,9 @@ int main(int argc, char** argv) {
     } catch (const bb::Error& e) {
         std::fprintf(stderr, "bootbench: error: %s\n", e.what());
         return 2;
+    } catch (const bb::RuntimeFailure& e) {
+        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
+        return 3;
     } catch (const SQLite::Exception& e) {
         std::fprintf(stderr, "bootbench: database error: %s\n", e.what());
         return 2;

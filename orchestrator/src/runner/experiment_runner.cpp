@@ -8,9 +8,11 @@
 #include "runner/kernel_build.h"
 #include "runner/nested_boot.h"
 #include "runner/nested_image.h"
+#include "runner/run_choice.h"
 #include "runner/single_boot.h"
 #include "store/boot_store.h"
 #include "util/error.h"
+#include "util/file_lock.h"
 #include "util/hash.h"
 #include "util/interrupt.h"
 #include "util/monotonic_clock.h"
@@ -32,6 +34,8 @@ namespace bb {
 namespace fs = std::filesystem;
 
 namespace {
+constexpr int k_failed_run_mark_wait_ms = 15'000;
+
 struct BuiltKernel {
     fs::path image;
     std::string key;
@@ -85,6 +89,27 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
     return nested;
 }
 
+// Marks the run failed — waiting longer than usual for the database, which has just failed
+// once — and throws the runtime failure that ends the process.
+[[noreturn]] void end_failed_run(Database& db, long long run_id, const std::string& failure,
+                                 const std::function<void(const std::string&)>& note) {
+    note(fmt::format("stopped: storing a sample failed: {}; every guest was stopped, marking "
+                     "run {} failed",
+                     failure, run_id));
+    std::string marked = fmt::format("run {} is marked failed", run_id);
+    try {
+        db.sql().setBusyTimeout(k_failed_run_mark_wait_ms);
+        BootStore(db).finish_run(run_id, "failed");
+    } catch (const std::exception& e) {
+        marked = fmt::format("run {} could not be marked failed ({}) and still says running",
+                             run_id, e.what());
+    }
+    throw RuntimeFailure(fmt::format("storing a sample failed: {}. {}; the samples stored "
+                                     "before are kept: once the database is writable again, "
+                                     "`bootbench run FILE --resume {}` boots the rest",
+                                     failure, marked, run_id));
+}
+
 std::string eta_text(double seconds) {
     if (seconds < 60) {
         return fmt::format("{:.0f}s", seconds);
@@ -120,27 +145,15 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     const long long experiment_id = store.ensure_experiment(experiment.name, experiment.text);
 
     RunReport report;
-    // The seed: asked for, or the experiment's, or fresh — always recorded with the run.
-    if (options.resume_run) {
-        const auto identity = store.run_identity(*options.resume_run);
-        if (!identity) {
-            throw Error(fmt::format("--resume {}: no such run", *options.resume_run));
-        }
-        if (identity->first != experiment.name) {
-            throw Error(fmt::format("--resume {}: that run belongs to experiment '{}', not '{}'",
-                                    *options.resume_run, identity->first, experiment.name));
-        }
-        report.seed = static_cast<std::uint64_t>(identity->second);
-        report.run_id = *options.resume_run;
+    report.seed = choose_seed(store, experiment, options);
+    // Held until the run ends: a second process on the same run stops here, not mid-run.
+    const FileLock run_lock(run_lock_path(db.path(), experiment.name, report.seed, options.mode),
+                            fmt::format("a run of {} with seed {} on {}", experiment.name,
+                                        report.seed, db.path().string()));
+    if (auto previous =
+            find_resumable_run(store, experiment, experiment_id, report.seed, options)) {
+        report.run_id = *previous;
         report.resumed = true;
-    } else {
-        report.seed = options.seed ? *options.seed
-                                   : experiment.seed ? *experiment.seed
-                                                     : std::random_device{}() & 0x7fffffff;
-        if (auto previous = store.find_run(experiment.name, static_cast<long long>(report.seed))) {
-            report.run_id = *previous;
-            report.resumed = true;
-        }
     }
     const auto already = report.resumed ? store.stored_samples(report.run_id)
                                         : std::set<std::pair<std::string, int>>{};
@@ -283,7 +296,18 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                                     report.samples_failed, eta, current));
     };
 
-    auto worker = [&](size_t lane_index) {
+    // A sample another process stored already (see SampleAlreadyStored) is not a failure of this
+    // run: it is reported and not stored twice.
+    auto store_sample = [&](const BootRecord& boot) {
+        try {
+            store.insert_boot(boot);
+            return true;
+        } catch (const SampleAlreadyStored& e) {
+            progress.note(fmt::format("warning: {}; this boot is not stored twice", e.what()));
+            return false;
+        }
+    };
+    auto boot_samples = [&](size_t lane_index) {
         const BootLane& lane = lanes.lanes()[lane_index];
         const LaneHost& host_of_lane = lanes.hosts()[lane.host];
         for (;;) {
@@ -356,7 +380,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                                                       host_of_lane.label, host_lost,
                                                       boot.outcome_reason);
                 }
-                store.insert_boot(boot);
+                store_sample(boot);
                 pending.push_front(sample);
                 if (!host_dead[lane.host]) {
                     host_dead[lane.host] = true;
@@ -369,7 +393,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                 queue_changed.notify_all();
                 return;
             }
-            store.insert_boot(boot);
+            store_sample(boot);
             ++finished;
             ++report.samples_run;
             busy_seconds += boot.wall_seconds;
@@ -396,6 +420,22 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             update_status();
         }
     };
+    // A lane that cannot go on (its database write failed: locked too long, disk full) stops the
+    // whole run as Ctrl-C would — every guest killed, nothing half-stored — and the run ends
+    // "failed" with the reason, instead of std::terminate leaving it "running".
+    std::string failure;
+    auto worker = [&](size_t lane_index) {
+        try {
+            boot_samples(lane_index);
+        } catch (const std::exception& e) {
+            std::lock_guard lock(mutex);
+            if (failure.empty()) {
+                failure = e.what();
+            }
+            request_interrupt();
+            queue_changed.notify_all();
+        }
+    };
     std::vector<std::thread> threads;
     for (size_t lane = 0; lane < lanes.lanes().size(); ++lane) {
         threads.emplace_back(worker, lane);
@@ -407,6 +447,9 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     if (stranded) {
         progress.note(fmt::format("{} sample(s) not booted: every host of the fleet was lost",
                                   pending.size()));
+    }
+    if (!failure.empty()) {
+        end_failed_run(db, report.run_id, failure, progress.note);
     }
     report.status = interrupted() ? "interrupted" : stranded ? "failed" : "done";
     store.finish_run(report.run_id, report.status);

@@ -15,6 +15,7 @@ struct RunOptions {
     std::optional<long long> resume_run;   // --resume RUN
     std::optional<std::uint64_t> seed;     // overrides the experiment's
     std::string mode = "adhoc";            // adhoc | nightly
+    bool fresh_run = false;                // a new run with a new seed, never a resume (nightly)
     std::string command_line;
     int build_jobs = 0;
     double contaminated_load = 0.25;       // foreign load above this flags a sample

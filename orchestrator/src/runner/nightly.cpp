@@ -24,6 +24,9 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment,
     result.baseline_run = store.last_good_nightly(experiment.name);
     RunOptions run_options = options.run;
     run_options.mode = "nightly";
+    // Each night measures anew (docs/nightly.md): a fresh seed, never last night's run resumed,
+    // even when the experiment file pins a seed.
+    run_options.fresh_run = true;
     result.run = run_experiment(db, experiment, run_options, progress);
 
     const auto tonight = load_run_results(db, result.run.run_id, run_options.contaminated_load);

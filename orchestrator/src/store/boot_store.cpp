@@ -3,7 +3,9 @@
 #include "util/gzip.h"
 #include "util/hash.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <type_traits>
@@ -75,27 +77,37 @@ long long BootStore::ensure_experiment(const std::string& name, const std::strin
     return select.getColumn(0).getInt64();
 }
 
-std::optional<long long> BootStore::find_run(const std::string& experiment_name, long long seed) {
-    SQLite::Statement select(m_db.sql(),
-                             "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
-                             "WHERE e.name = ? AND r.seed = ? ORDER BY r.id DESC LIMIT 1");
+namespace {
+constexpr const char* k_stored_run_select =
+    "SELECT r.id, coalesce(r.experiment_id, 0), coalesce(e.name, ''), "
+    "coalesce(e.yaml_sha256, ''), coalesce(r.seed, 0), r.mode FROM runs r "
+    "LEFT JOIN experiments e ON e.id = r.experiment_id ";
+
+std::optional<StoredRun> read_stored_run(SQLite::Statement& select) {
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    return StoredRun{select.getColumn(0).getInt64(),  select.getColumn(1).getInt64(),
+                     select.getColumn(2).getString(), select.getColumn(3).getString(),
+                     select.getColumn(4).getInt64(),  select.getColumn(5).getString()};
+}
+} // namespace
+
+std::optional<StoredRun> BootStore::find_run(const std::string& experiment_name, long long seed,
+                                             const std::string& mode) {
+    SQLite::Statement select(m_db.sql(), std::string(k_stored_run_select) +
+                                             "WHERE e.name = ? AND r.seed = ? AND r.mode = ? "
+                                             "ORDER BY r.id DESC LIMIT 1");
     select.bind(1, experiment_name);
     select.bind(2, static_cast<int64_t>(seed));
-    if (!select.executeStep()) {
-        return std::nullopt;
-    }
-    return select.getColumn(0).getInt64();
+    select.bind(3, mode);
+    return read_stored_run(select);
 }
 
-std::optional<std::pair<std::string, long long>> BootStore::run_identity(long long run_id) {
-    SQLite::Statement select(m_db.sql(),
-                             "SELECT coalesce(e.name, ''), coalesce(r.seed, 0) FROM runs r LEFT "
-                             "JOIN experiments e ON e.id = r.experiment_id WHERE r.id = ?");
+std::optional<StoredRun> BootStore::run_identity(long long run_id) {
+    SQLite::Statement select(m_db.sql(), std::string(k_stored_run_select) + "WHERE r.id = ?");
     select.bind(1, static_cast<int64_t>(run_id));
-    if (!select.executeStep()) {
-        return std::nullopt;
-    }
-    return std::make_pair(select.getColumn(0).getString(), select.getColumn(1).getInt64());
+    return read_stored_run(select);
 }
 
 std::optional<long long> BootStore::last_good_nightly(const std::string& experiment_name) {
@@ -219,7 +231,16 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     bind_optional(insert, ++i, boot.domain_xml.empty() ? std::nullopt
                                                        : std::optional(boot.domain_xml));
     bind_optional(insert, ++i, boot.params_not_applied);
-    insert.exec();
+    try {
+        insert.exec();
+    } catch (const SQLite::Exception& e) {
+        if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) {
+            throw SampleAlreadyStored(fmt::format("run {}: {} repeat {} is already stored",
+                                                  boot.run_id, boot.cell_key,
+                                                  boot.repeat_index));
+        }
+        throw;
+    }
     const long long boot_id = db.getLastInsertRowid();
 
     SQLite::Statement event(db, "INSERT INTO boot_events (boot_id, host_seconds, guest_seconds, "

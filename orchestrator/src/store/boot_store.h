@@ -4,6 +4,7 @@
 #include "util/host_facts.h"
 
 #include <optional>
+#include <stdexcept>
 #include <set>
 #include <utility>
 #include <string>
@@ -15,6 +16,24 @@ struct RunStart {
     std::string mode = "boot"; // boot | adhoc | nightly
     std::optional<long long> seed;
     std::string command_line;
+};
+
+// What identifies a stored run for resuming it: its experiment (by name and by the content
+// hash of the file it was started from), seed and mode.
+struct StoredRun {
+    long long run_id = 0;
+    long long experiment_id = 0;
+    std::string experiment_name;
+    std::string experiment_sha256;
+    long long seed = 0;
+    std::string mode;
+};
+
+// insert_boot found the (run, cell, repeat) already stored as a sample: another process booted
+// the same repeat of the same run. The second copy is not stored.
+class SampleAlreadyStored : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
 };
 
 struct AccelProbeRecord {
@@ -33,10 +52,12 @@ class BootStore {
     // `libvirt_uri`: a host reached through libvirt (a fleet host), recorded with it.
     long long ensure_host(const HostFacts& facts, const std::string& libvirt_uri = "");
     long long ensure_experiment(const std::string& name, const std::string& yaml);
-    // The latest run of this experiment (same name) with this seed, to resume it.
-    std::optional<long long> find_run(const std::string& experiment_name, long long seed);
-    // Name of the experiment a run belongs to and its seed (to validate --resume).
-    std::optional<std::pair<std::string, long long>> run_identity(long long run_id);
+    // The latest run of `mode` with this seed whose experiment is `experiment_name`: the run
+    // to resume, or (when its content differs from the file's) the reason to refuse.
+    std::optional<StoredRun> find_run(const std::string& experiment_name, long long seed,
+                                      const std::string& mode);
+    // What run `run_id` was (to validate --resume).
+    std::optional<StoredRun> run_identity(long long run_id);
     void reopen_run(long long run_id);
     // The newest nightly of this experiment that finished and did not regress.
     std::optional<long long> last_good_nightly(const std::string& experiment_name);
@@ -46,6 +67,7 @@ class BootStore {
     std::set<std::pair<std::string, int>> stored_samples(long long run_id);
     long long begin_run(long long host_id, const RunStart& start);
     void finish_run(long long run_id, const std::string& status);
+    // Throws SampleAlreadyStored when the boot's (run, cell, repeat) is already a sample.
     long long insert_boot(const BootRecord& boot);
 
     std::optional<AccelProbeRecord> latest_accel_probe(long long host_id, const std::string& arch,

@@ -5,13 +5,28 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 namespace bb {
 
 namespace fs = std::filesystem;
 
 namespace {
-constexpr int k_busy_timeout_ms = 60'000;
+// How long a writer waits for another process's write lock before its statement fails.
+// BOOTBENCH_BUSY_TIMEOUT (seconds) shortens it, e.g. to test what a run does when it fails.
+int busy_timeout_ms() {
+    if (const char* env = std::getenv("BOOTBENCH_BUSY_TIMEOUT"); env && *env) {
+        char* end = nullptr;
+        const double seconds = std::strtod(env, &end);
+        if (*end != '\0' || !(seconds >= 0) || seconds > 86'400) {
+            throw Error(fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)",
+                                    env));
+        }
+        return static_cast<int>(seconds * 1000);
+    }
+    return 60'000;
 }
+} // namespace
 
 Database::Database(const fs::path& path, Mode mode) : m_path(path) {
     try {
@@ -21,7 +36,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                 fs::create_directories(path.parent_path(), ec);
             }
             m_db = std::make_unique<SQLite::Database>(
-                path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, k_busy_timeout_ms);
+                path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms());
             m_db->exec("PRAGMA journal_mode = WAL");
             m_db->exec("PRAGMA synchronous = NORMAL");
         } else {
@@ -30,7 +45,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                                         path.string()));
             }
             m_db = std::make_unique<SQLite::Database>(path.string(), SQLite::OPEN_READONLY,
-                                                      k_busy_timeout_ms);
+                                                      busy_timeout_ms());
         }
         m_db->exec("PRAGMA foreign_keys = ON");
     } catch (const SQLite::Exception& e) {

@@ -28,4 +28,6 @@ bool interrupted() { return g_interrupted.load(); }
 
 void reset_interrupted() { g_interrupted.store(false); }
 
+void request_interrupt() { g_interrupted.store(true); }
+
 } // namespace bb

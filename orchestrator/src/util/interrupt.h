@@ -9,5 +9,7 @@ namespace bb {
 void install_interrupt_handlers();
 bool interrupted();
 void reset_interrupted();
+// Winds everything down as a first Ctrl-C would, from inside: a run that cannot go on.
+void request_interrupt();
 
 } // namespace bb
