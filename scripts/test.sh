@@ -17,6 +17,8 @@ summary() {
 trap summary EXIT
 bash scripts/setup.sh
 bash scripts/build.sh
-ctest --test-dir build --output-on-failure --timeout 1800 "$@"
+# No test may pass without testing: a -R/-L that selects nothing is an error (and
+# tests.no_silent_passes checks that no test can report "skipped").
+ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
 # The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
 bash scripts/sanitize.sh

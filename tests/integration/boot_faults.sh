@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Guests that go wrong are recorded as such: a hang after the marker, a panic, a missing kernel
-# or firmware, a database newer than the binary.
+# Guests that go wrong are recorded as such: a hang after the marker, a panic, a missing kernel,
+# a file that is no kernel for the arch, missing firmware, a database newer than the binary.
 . "$(dirname "$0")/lib.sh"
 
 printf '#!/bin/sh\nsleep 100000\n' >"$work/hang.sh"
@@ -29,6 +29,18 @@ set +e
 "$BOOTBENCH" boot --arch arm64 --kernel "$work/none" >/dev/null 2>"$work/err"
 expect_eq "$?" 2 "missing kernel exit status"
 grep -q "kernel not found: $work/none" "$work/err" || fail "missing kernel message: $(cat "$work/err")"
+# A file that is not a kernel for the arch is refused at once, not booted to `silent`.
+printf 'name: not-a-kernel\n' >"$work/exp.yaml"
+"$BOOTBENCH" boot --arch arm64 --kernel "$work/exp.yaml" >/dev/null 2>"$work/err"
+expect_eq "$?" 2 "non-kernel exit status"
+grep -qF "kernel $work/exp.yaml is not a kernel image for arm64: found text (starts \"name: not-a-kernel\")" \
+  "$work/err" || fail "non-kernel message: $(cat "$work/err")"
+amd64_kernel=$(echo /var/cache/bootbench/debs/cloud-kernel-amd64/boot/vmlinuz-*)
+"$BOOTBENCH" boot --arch arm64 --kernel "$amd64_kernel" >/dev/null 2>"$work/err"
+expect_eq "$?" 2 "wrong-arch kernel exit status"
+grep -q "is not a kernel image for arm64: found an x86 bzImage" "$work/err" ||
+  fail "wrong-arch kernel message: $(cat "$work/err")"
+expect_eq "$(q "select count(*) from boots where kernel_path = '$work/exp.yaml'")" 0 "a refused kernel boots"
 "$BOOTBENCH" boot --arch arm64 --bios OVMF.fd >/dev/null 2>"$work/err"
 expect_eq "$?" 2 "wrong-arch firmware exit status"
 grep -q "OVMF.fd is x86_64 firmware" "$work/err" || fail "firmware message: $(cat "$work/err")"

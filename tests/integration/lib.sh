@@ -18,6 +18,36 @@ q() { sqlite3 -batch -noheader "$BOOTBENCH_DB" "$@"; }
 expect_eq() { # actual expected what
   [ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
 }
-no_qemu_left() { # pid-less check: no qemu whose argv mentions this test's files
-  if pgrep -f "qemu-system.*$work" >/dev/null; then fail "a qemu is still running"; fi
+# Every process this test starts inherits this tag, and so does every qemu bootbench starts
+# (it passes its environment on): a guest is found by it after bootbench died and the guest was
+# reparented, whatever its argv names (the kernel and the initrd usually live in the cache).
+export BOOTBENCH_TEST_TAG=$work
+test_qemus() { # pids of this test's live qemu processes, one a line
+  local dir comm
+  for dir in /proc/[0-9]*; do
+    read -r comm 2>/dev/null <"$dir/comm" || continue
+    case $comm in qemu-system*) ;; *) continue ;; esac
+    # A zombie (dead, not yet reaped) has no environment left: it never matches.
+    if grep -qzxF "BOOTBENCH_TEST_TAG=$work" "$dir/environ" 2>/dev/null; then
+      echo "${dir#/proc/}"
+    fi
+  done
+}
+wait_for_guest() { # seconds -> prints this test's running qemu pids; fails if none appears
+  local pids _
+  for _ in $(seq 1 $(($1 * 10))); do
+    pids=$(test_qemus)
+    if [ -n "$pids" ]; then echo "$pids"; return 0; fi
+    sleep 0.1
+  done
+  fail "no guest of this test was running within $1 s"
+}
+no_qemu_left() { # [seconds=10] [what]: fails if a qemu of this test is still alive by then
+  local left _
+  for _ in $(seq 1 $((${1:-10} * 10))); do
+    left=$(test_qemus)
+    [ -z "$left" ] && return 0
+    sleep 0.1
+  done
+  fail "${2:+$2: }a qemu of this test is still running after ${1:-10} s: pid $(echo $left)"
 }

@@ -93,7 +93,7 @@ TEST_CASE("extra qemu arguments go through the qemu namespace", "[libvirt]") {
     CHECK(contains(xml, "<qemu:arg value='guest_errors&amp;'/>"));
 }
 
-TEST_CASE("machine options become features; others point to the qemu launcher", "[libvirt]") {
+TEST_CASE("machine options become features, others point to the qemu launcher", "[libvirt]") {
     QemuSpec spec = arm64_spec();
     spec.machine = "virt,acpi=off";
     std::string xml = bb::domain_xml(spec, "n");

@@ -78,7 +78,7 @@ TEST_CASE("a stored bucket straddling a boundary is split by overlap", "[histogr
     CHECK(h.total() == Approx(8));
 }
 
-TEST_CASE("empty, zero and negative buckets are ignored; bad widths refused", "[histogram]") {
+TEST_CASE("empty, zero and negative buckets are ignored, bad widths refused", "[histogram]") {
     const Histogram h =
         bb::rebucket(std::vector<StoredBucket>{{0, 10, 0}, {10, 20, -3}, {20, 30, 2}}, 10);
     CHECK(h.counts.size() == 1);

@@ -256,7 +256,7 @@ TEST_CASE("exclude drops cells matching every key of a rule", "[matrix]") {
           6);
 }
 
-TEST_CASE("include keeps only cells matching some rule; exclude still wins", "[matrix]") {
+TEST_CASE("include keeps only cells matching some rule, exclude still wins", "[matrix]") {
     const auto one = cells_of(k_srcu + "include:\n  - {variant: prefix, hz: 250}\n");
     CHECK(keys_of(one) == std::vector<std::string>{"variant=prefix;hz=250;rcuscale.nreaders=0",
                                                    "variant=prefix;hz=250;rcuscale.nreaders=2"});

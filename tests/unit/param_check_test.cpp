@@ -41,7 +41,7 @@ TEST_CASE("kernel command lines split like Linux splits them", "[param-check]") 
     CHECK(bb::canonical_param_name("rcu-tree.no-such") == "rcu_tree.no_such");
 }
 
-TEST_CASE("readback lines parse; malformed ones are ignored", "[param-check]") {
+TEST_CASE("readback lines parse, malformed ones are ignored", "[param-check]") {
     const auto value = parse_param_readback("srcutree.srcu_max_nodelay_phase applied 1000");
     REQUIRE(value);
     CHECK(value->state == State::Applied);

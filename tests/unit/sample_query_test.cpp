@@ -300,7 +300,7 @@ TEST_CASE("an axis no boot has is an error with a suggestion", "[sample_query]")
     CHECK_THROWS_AS(bb::query_samples(s.db, by({"hz') OR 1=1 --"})), bb::Error);
 }
 
-TEST_CASE("default grouping is per cell; the set reads from a read-only handle", "[sample_query]") {
+TEST_CASE("default grouping is per cell, the set reads from a read-only handle", "[sample_query]") {
     Store s;
     const long long run = s.run("e");
     s.boot(run, R"({"v":"b"})", 2.0);

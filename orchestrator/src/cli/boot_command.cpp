@@ -11,6 +11,7 @@
 #include "util/terminal.h"
 #include "util/units.h"
 #include "vm/domain_xml.h"
+#include "vm/kernel_image.h"
 #include "vm/libvirt_launcher.h"
 #include "vm/qemu_launcher.h"
 
@@ -127,6 +128,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     } else {
         request.spec.kernel = options.kernel;
     }
+    // Before anything else: qemu would boot a wrong file silently until the silence limit.
+    require_kernel_image(request.spec.kernel, request.spec.arch);
     request.spec.cmdline = options.append;
     request.spec.smp = options.smp;
     request.spec.memory_mb = options.memory;
@@ -231,8 +234,9 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* boot = app.add_subcommand("boot", "Boot one kernel N times and time it");
     boot->footer(k_boot_help);
     boot->add_option("--kernel", options->kernel,
-                     "kernel image (Image / bzImage / vmlinuz); default: Debian's cloud kernel "
-                     "unpacked by scripts/setup.sh");
+                     "kernel image for --arch: arm64 Image (plain or gzip'd), x86_64 bzImage, "
+                     "or Debian's vmlinuz; anything else is refused before booting; default: "
+                     "Debian's cloud kernel unpacked by scripts/setup.sh");
     boot->add_option("--build", options->build,
                      "boot a cached build by key or unique prefix (see bootbench builds)");
     boot->add_option("--arch", options->arch, "guest architecture: arm64 or x86_64")

@@ -6,6 +6,7 @@
 #include "store/boot_store.h"
 #include "store/database.h"
 #include "store/migrations.h"
+#include "util/checklist.h"
 #include "util/error.h"
 #include "util/host_facts.h"
 #include "util/paths.h"
@@ -26,30 +27,31 @@ qemu binaries, firmware (resolved path and hash), the KVM verdict for each guest
 probe cache; --probe runs a real probe boot now), compilers and cross compilers, busybox per
 arch, the cache directory and the database.
 
+"ok" works; "--" is a problem: a piece bootbench needs is missing (exit status 1); "note" is an
+optional piece that is absent, e.g. KVM on a machine where guests run under TCG (exit status 0).
+
 Examples:
   bootbench doctor
   bootbench doctor --probe      # boot the default x86_64 kernel under KVM to test it (<= 10 s)
 )";
 
-int problems = 0;
-
-void line(bool ok, const std::string& what, const std::string& detail) {
-    if (!ok) {
-        ++problems;
-    }
-    std::printf("  %-4s %-22s %s\n", ok ? "ok" : "--", what.c_str(), detail.c_str());
+void line(Checklist& list, bool ok, const std::string& what, const std::string& detail,
+          Need need = Need::Required) {
+    std::fputs(list.add(ok, need, what, detail).c_str(), stdout);
 }
 
-void check_program(const std::string& label, const std::string& program) {
+void check_program(Checklist& list, const std::string& label, const std::string& program,
+                   Need need = Need::Required) {
     const std::string version = version_of(program);
-    line(!version.empty(), label, version.empty() ? program + " not found" : version);
+    line(list, !version.empty(), label, version.empty() ? program + " not found" : version, need);
 }
 
-void check_accel(Arch arch, const HostFacts& host, bool probe, const GlobalOptions& global) {
+void check_accel(Checklist& list, Arch arch, const HostFacts& host, bool probe,
+                 const GlobalOptions& global) {
     const std::string impossible = kvm_impossible_reason(arch, host);
     const std::string label = fmt::format("accel {}", to_string(arch));
     if (!impossible.empty()) {
-        line(true, label, "tcg: " + impossible);
+        line(list, true, label, "tcg: " + impossible);
         return;
     }
     Database db(global.db_path());
@@ -59,9 +61,9 @@ void check_accel(Arch arch, const HostFacts& host, bool probe, const GlobalOptio
         const auto cached = store.latest_accel_probe(host_id, std::string(to_string(arch)),
                                                      version_of(qemu_binary(arch)));
         if (!cached) {
-            line(true, label, "not probed yet (bootbench doctor --probe, or the first boot)");
+            line(list, true, label, "not probed yet (bootbench doctor --probe, or the first boot)");
         } else {
-            line(true, label,
+            line(list, true, label,
                  fmt::format("{} (probe of {}: {})", cached->kvm_works ? "kvm" : "tcg",
                              cached->probed_at, cached->reason));
         }
@@ -69,7 +71,7 @@ void check_accel(Arch arch, const HostFacts& host, bool probe, const GlobalOptio
     }
     const auto kernel = default_kernel(arch);
     if (!kernel) {
-        line(false, label, "no default kernel to probe with: run scripts/setup.sh");
+        line(list, false, label, "no default kernel to probe with: run scripts/setup.sh");
         return;
     }
     QemuSpec spec;
@@ -79,7 +81,7 @@ void check_accel(Arch arch, const HostFacts& host, bool probe, const GlobalOptio
     QemuLauncher launcher;
     const AccelChoice choice = choose_accel(AccelRequest::Auto, spec, host, host_id, store,
                                             launcher, 10, true);
-    line(true, label, fmt::format("{}: {}", to_string(choice.accel), choice.reason));
+    line(list, true, label, fmt::format("{}: {}", to_string(choice.accel), choice.reason));
 }
 } // namespace
 
@@ -89,70 +91,73 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     doctor->footer(k_doctor_help);
     doctor->add_flag("--probe", *probe, "run the KVM probe boot now instead of using the cache");
     doctor->callback([probe, &global, &exit_status] {
-        problems = 0;
+        Checklist list;
         const HostFacts host = read_host_facts();
         std::printf("bootbench %s on %s (%s, %d CPUs, %s, kernel %s)\n", tool_version().c_str(),
                     host.hostname.c_str(), host.cpu_model.c_str(), host.cpus,
                     format_bytes(static_cast<double>(host.memory_bytes)).c_str(),
                     host.kernel_release.c_str());
         std::printf("\nqemu\n");
-        check_program("qemu arm64", "qemu-system-aarch64");
-        check_program("qemu x86_64", "qemu-system-x86_64");
+        check_program(list, "qemu arm64", "qemu-system-aarch64");
+        check_program(list, "qemu x86_64", "qemu-system-x86_64");
         std::printf("\nfirmware\n");
         for (auto [name, arch] : {std::pair{"QEMU_EFI.fd", Arch::Arm64},
                                   std::pair{"OVMF.fd", Arch::X86_64}}) {
             try {
                 const Firmware firmware = resolve_firmware(name, arch);
-                line(true, name,
+                line(list, true, name,
                      fmt::format("{} sha256:{}", firmware.path.string(),
                                  firmware.sha256.substr(0, 16)));
             } catch (const Error& e) {
-                line(false, name, e.what());
+                line(list, false, name, e.what());
             }
         }
         std::printf("\naccelerators\n");
-        line(host.kvm_device, "/dev/kvm", host.kvm_device ? "present" : "absent or no access");
+        // Everything runs under TCG without KVM: slower guests, not a broken machine.
+        line(list, host.kvm_device, "/dev/kvm",
+             host.kvm_device ? "present" : "absent or no access: guests run under TCG",
+             Need::Optional);
         for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
             try {
-                check_accel(arch, host, *probe, global);
+                check_accel(list, arch, host, *probe, global);
             } catch (const Error& e) {
-                line(false, fmt::format("accel {}", to_string(arch)), e.what());
+                line(list, false, fmt::format("accel {}", to_string(arch)), e.what());
             }
         }
         std::printf("\ntoolchains\n");
-        check_program("gcc", "gcc");
-        check_program("aarch64 cross gcc", "aarch64-linux-gnu-gcc");
-        check_program("make", "make");
-        check_program("ccache", "ccache");
+        check_program(list, "gcc", "gcc");
+        check_program(list, "aarch64 cross gcc", "aarch64-linux-gnu-gcc");
+        check_program(list, "make", "make");
+        // Kernel builds run without it, only their rebuilds are slower.
+        check_program(list, "ccache", "ccache", Need::Optional);
         std::printf("\nguest images\n");
         for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
             const std::string label = fmt::format("busybox {}", to_string(arch));
             try {
-                line(true, label, find_busybox(arch).string());
+                line(list, true, label, find_busybox(arch).string());
             } catch (const Error& e) {
-                line(false, label, e.what());
+                line(list, false, label, e.what());
             }
             const auto kernel = default_kernel(arch);
-            line(kernel.has_value(), fmt::format("default kernel {}", to_string(arch)),
+            line(list, kernel.has_value(), fmt::format("default kernel {}", to_string(arch)),
                  kernel ? kernel->string() : "none (run scripts/setup.sh)");
         }
         std::printf("\nstorage\n");
         try {
-            line(true, "cache", cache_dir().string());
+            line(list, true, "cache", cache_dir().string());
         } catch (const Error& e) {
-            line(false, "cache", e.what());
+            line(list, false, "cache", e.what());
         }
         try {
             Database db(global.db_path());
-            line(true, "database",
+            line(list, true, "database",
                  fmt::format("{} (schema {} of {})", db.path().string(), db.schema_version(),
                              latest_schema_version(bundled_migrations())));
         } catch (const Error& e) {
-            line(false, "database", e.what());
+            line(list, false, "database", e.what());
         }
-        std::printf("\n%s\n", problems == 0 ? "All checks passed."
-                                             : fmt::format("{} problem(s) found.", problems).c_str());
-        exit_status = problems == 0 ? 0 : 1;
+        std::printf("\n%s\n", list.summary().c_str());
+        exit_status = list.exit_status();
     });
 }
 

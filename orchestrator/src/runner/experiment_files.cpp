@@ -3,6 +3,7 @@
 #include "kernel/patch_series.h"
 #include "runner/kernel_build.h"
 #include "util/error.h"
+#include "vm/kernel_image.h"
 
 #include <fmt/format.h>
 
@@ -41,6 +42,12 @@ void check_experiment_files(const Experiment& experiment) {
     if (experiment.nested.l2_kernel && !fs::is_regular_file(*experiment.nested.l2_kernel)) {
         throw Error(fmt::format("{}: nested: l2_kernel not found: {}", experiment.file_name,
                                 experiment.nested.l2_kernel->string()));
+    }
+    if (experiment.nested.l2_kernel) {
+        // L2 boots under L1's arm64 qemu, which would run any file as a raw image.
+        check(experiment, "nested: l2_kernel: ", [&] {
+            require_kernel_image(*experiment.nested.l2_kernel, Arch::Arm64);
+        });
     }
 }
 

@@ -64,4 +64,23 @@ std::string gzip_decompress(std::string_view data) {
     return out;
 }
 
+std::string gzip_decompress_head(std::string_view data, std::size_t limit) {
+    z_stream stream{};
+    if (inflateInit2(&stream, k_gzip_window_bits) != Z_OK) {
+        throw Error("zlib: inflateInit2 failed");
+    }
+    std::string out(limit, '\0');
+    stream.next_in = bytes_of(data);
+    stream.avail_in = static_cast<uInt>(data.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    // Z_BUF_ERROR and a truncated input are expected here: only the head is wanted.
+    const int status = inflate(&stream, Z_SYNC_FLUSH);
+    out.resize(status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR
+                   ? limit - stream.avail_out
+                   : 0);
+    inflateEnd(&stream);
+    return out;
+}
+
 } // namespace bb

@@ -1,0 +1,30 @@
+#pragma once
+// The verdict lines of a self-check (`bootbench doctor`). A missing piece the tool needs is a
+// problem and fails the check; a missing piece it can do without (KVM on a machine where
+// everything runs under TCG) is a note: it is shown, counted and changes no exit status.
+#include <string>
+#include <string_view>
+
+namespace bb {
+
+enum class Need { Required, Optional };
+
+class Checklist {
+  public:
+    // Counts the check and returns its line ("  ok   what   detail\n"), `--` for a problem and
+    // `note` for an absent optional piece.
+    std::string add(bool ok, Need need, std::string_view what, std::string_view detail);
+
+    int problems() const { return m_problems; }
+    int notes() const { return m_notes; }
+    // "All required checks passed (1 note)." or "2 problem(s) found (1 note)."
+    std::string summary() const;
+    // 0 when every required piece works, else 1.
+    int exit_status() const { return m_problems == 0 ? 0 : 1; }
+
+  private:
+    int m_problems = 0;
+    int m_notes = 0;
+};
+
+} // namespace bb

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `bootbench doctor` fails only for a missing piece bootbench needs: on a machine where guests
+# run under TCG because KVM is absent it prints a note and exits 0 (a private mount namespace
+# whose /dev has no kvm stands in for such a machine); without qemu on PATH it exits 1.
+. "$(dirname "$0")/lib.sh"
+
+"$BOOTBENCH" doctor >"$work/here.txt" || fail "doctor on this machine: exit $?: $(cat "$work/here.txt")"
+grep -q "^All required checks passed" "$work/here.txt" || fail "summary: $(tail -1 "$work/here.txt")"
+
+without_kvm() { # command...: runs it where /dev holds only the basic nodes, no kvm
+  unshare --mount --propagation private bash -euc '
+    old=$1; shift
+    mkdir -p "$old"
+    mount --rbind /dev "$old"
+    mount -t tmpfs -o mode=755 bootbench-test-dev /dev
+    for node in null zero full random urandom tty; do
+      touch "/dev/$node"
+      mount --bind "$old/$node" "/dev/$node"
+    done
+    exec "$@"' without_kvm "$work/dev" "$@"
+}
+status=0
+without_kvm "$BOOTBENCH" doctor >"$work/tcg.txt" 2>&1 || status=$?
+expect_eq "$status" 0 "doctor exit status without /dev/kvm ($(tail -1 "$work/tcg.txt"))"
+grep -q "^  note /dev/kvm  *absent or no access: guests run under TCG$" "$work/tcg.txt" ||
+  fail "no note for the missing /dev/kvm: $(grep kvm "$work/tcg.txt")"
+grep -q "^All required checks passed (1 note)\.$" "$work/tcg.txt" ||
+  fail "summary without /dev/kvm: $(tail -1 "$work/tcg.txt")"
+[ ! -e "$work/dev/null" ] || fail "the private /dev leaked out of its namespace"
+
+# A required piece missing is still a problem: no qemu (nor compilers) on PATH.
+status=0
+PATH=/nonexistent "$BOOTBENCH" doctor >"$work/bare.txt" 2>&1 || status=$?
+expect_eq "$status" 1 "doctor exit status without qemu"
+grep -q "^  --   qemu arm64 " "$work/bare.txt" || fail "missing qemu not a problem: $(cat "$work/bare.txt")"
+grep -q "problem(s) found" "$work/bare.txt" || fail "summary without qemu: $(tail -1 "$work/bare.txt")"
+echo PASS
