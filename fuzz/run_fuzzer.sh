@@ -15,7 +15,19 @@ status=$?
 set -e
 grep -E "^(#[0-9]+ +DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)" "$work/log" || true
 grep -E "^#[0-9]+" "$work/log" | tail -1 || true
-echo "corpus: $(find "$work/corpus" -type f | wc -l) inputs"
+corpus=$(find "$work/corpus" -type f | wc -l)
+echo "corpus: $corpus inputs"
+# One line of figures for docs/reliability.md (scripts/fuzz.sh collects them in $FUZZ_FIGURES).
+final_stat() { sed -n "s/^stat::$1: *//p" "$work/log" | tail -1; }
+last=$(grep -E "^#[0-9]+" "$work/log" | tail -1 || true)
+crashes=$(find "$work" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'leak-*' \
+  -o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'oom-*' | wc -l)
+figures=$(printf '%s %s %s %s %s %s %s %s' "$(basename "$fuzzer")" "$seconds" \
+  "$(final_stat number_of_executed_units)" "$(final_stat average_exec_per_sec)" \
+  "$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")" \
+  "$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")" "$corpus" "$crashes")
+echo "figures (target seconds runs exec/s cov ft corpus crashes): $figures"
+[ -n "${FUZZ_FIGURES:-}" ] && echo "$figures" >>"$FUZZ_FIGURES"
 if [ "$status" != 0 ] || ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* >/dev/null 2>&1; then
   tail -60 "$work/log"
   for artifact in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do

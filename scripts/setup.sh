@@ -53,6 +53,9 @@ packages=(
   # C++ libraries
   libboost-dev libboost-filesystem-dev libyaml-cpp-dev libsqlitecpp-dev libsqlite3-dev catch2
   libarchive-dev libcli11-dev libfmt-dev libvirt-dev nlohmann-json3-dev zlib1g-dev libssl-dev
+  libre2-dev
+  # fuzz targets (scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
+  clang libclang-rt-dev
   # guests and firmware
   qemu-system-arm qemu-system-x86 qemu-efi-aarch64 ovmf busybox-static sqlite3 cpio
   # kernel builds (x86_64 native, arm64 cross)

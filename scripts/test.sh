@@ -22,3 +22,5 @@ bash scripts/build.sh
 ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
 # The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
 bash scripts/sanitize.sh
+# The libFuzzer targets for a bounded time (clang build in ./build-fuzz); a crash fails CI.
+bash scripts/fuzz.sh

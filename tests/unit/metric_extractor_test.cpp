@@ -1,5 +1,9 @@
 #include "console/metric_extractor.h"
 
+#include "util/error.h"
+
+#include "test_support.h"
+
 #include <catch2/catch.hpp>
 
 using bb::extract_metrics;
@@ -78,4 +82,18 @@ TEST_CASE("values that are no number, or whose bucket is beyond any integer, are
                                            {{"t", R"(took (\S+))", "us", true, 1, 10}});
     REQUIRE(histogram.histograms.size() == 1);
     CHECK(histogram.histograms[0].lo == 0);
+}
+
+TEST_CASE("patterns match bytes as the kernel printed them, invalid UTF-8 included",
+          "[metrics]") {
+    const auto out = extract_metrics("srcu-scale: \xff\xfe garbage batches: 12\n",
+                                     {{"b", R"(srcu-scale: .* batches: (\d+))", "count"}});
+    REQUIRE(out.metrics.size() == 1);
+    CHECK(out.metrics[0].value == 12);
+}
+
+TEST_CASE("a pattern RE2 refuses is an error naming the metric", "[metrics]") {
+    const std::string message = bb::test::thrown_message<bb::Error>(
+        [] { extract_metrics("took 5 ms\n", {{"t", R"(took (\d+)(?= ms))", "ms"}}); });
+    CHECK(message == "metric t: bad regex: invalid perl operator: (?=");
 }

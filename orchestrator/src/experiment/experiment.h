@@ -66,7 +66,7 @@ struct Axes {
 // 10,000 "writer-duration" lines): stored as buckets plus n/p50/p90/p99/max metrics.
 struct MetricExtractor {
     std::string name;
-    std::string regex; // ECMAScript, compiles, exactly one capture group
+    std::string regex; // RE2 syntax (console/metric_pattern.h), exactly one capture group
     std::string unit;
     bool histogram = false;
     double scale = 1;     // multiplies each captured value (e.g. 0.001: ns -> us)

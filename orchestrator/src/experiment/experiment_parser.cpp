@@ -1,5 +1,6 @@
 #include "experiment/experiment_parser.h"
 
+#include "console/metric_pattern.h"
 #include "experiment/did_you_mean.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
@@ -20,7 +21,6 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -671,17 +671,17 @@ MetricExtractor ExperimentReader::read_metric(const YAML::Node& node) const {
     const Entry& regex =
         required(entries, node, "metrics", "regex", "a regular expression with one capture group");
     metric.regex = string_value(regex);
-    try {
-        const std::regex compiled(metric.regex, std::regex::ECMAScript);
-        if (compiled.mark_count() != 1) {
-            fail(regex.value, fmt::format("regex: {} has {} capture groups (expected exactly one, "
-                                          "around the value)",
-                                          in_quotes(metric.regex), compiled.mark_count()));
-        }
-    } catch (const std::regex_error& e) {
-        fail(regex.value, fmt::format("regex: {} is not a valid ECMAScript regular expression "
-                                      "({})",
-                                      in_quotes(metric.regex), e.what()));
+    // The extractor's own engine checks it, so a file that validates also runs.
+    const MetricPattern compiled(metric.regex);
+    if (!compiled.error().empty()) {
+        fail(regex.value, fmt::format("regex: {} is not a valid regular expression (RE2 syntax: "
+                                      "{})",
+                                      in_quotes(metric.regex), compiled.error()));
+    }
+    if (compiled.capture_groups() != 1) {
+        fail(regex.value, fmt::format("regex: {} has {} capture groups (expected exactly one, "
+                                      "around the value)",
+                                      in_quotes(metric.regex), compiled.capture_groups()));
     }
     if (const auto found = entries.find("unit"); found != entries.end()) {
         metric.unit = string_value(found->second);
