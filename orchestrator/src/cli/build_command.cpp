@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/progress_sinks.h"
+#include "runner/build_gc.h"
 #include "runner/kernel_build.h"
 #include "store/build_store.h"
 #include "util/error.h"
@@ -7,12 +8,11 @@
 #include "util/terminal.h"
 #include "util/units.h"
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <ctime>
+#include <fmt/format.h>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace bb {
 
@@ -47,7 +47,7 @@ toolchain's --version and the target; a cache hit runs no make at all. Prints th
 Examples:
   bootbench build --arch arm64 --hz 250
   bootbench build --arch x86_64 --hz 100 --fragment rcuscale --set CONFIG_NR_CPUS=8
-  bootbench build --arch arm64 --patch kernels/patches/srcu-prefix/0001-*.patch --explain
+  bootbench build --arch arm64 --patch kernels/patches/srcu/0001-*.patch --explain
   bootbench build --source ~/linux --base defconfig --arch arm64
   bootbench build --source git:$HOME/linux@v6.12 --arch x86_64
   bootbench boot --build 1a2b3c --bios QEMU_EFI.fd --machine virt,acpi=off -n 5
@@ -132,8 +132,8 @@ std::string age_of(const std::string& iso) {
 unsigned long long directory_bytes(const fs::path& dir) {
     unsigned long long total = 0;
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(dir, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (it->is_regular_file(ec)) {
             total += it->file_size(ec);
         }
@@ -147,8 +147,9 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* build = app.add_subcommand("build", "Build a kernel (cache-aware)");
     build->footer(k_build_help);
     build->add_option("--arch", options->arch, "arm64 or x86_64")->capture_default_str();
-    build->add_option("--source", options->source,
-                      "debian:linux-source-X.Y, a local tree, or git:REPO@REF")
+    build
+        ->add_option("--source", options->source,
+                     "debian:linux-source-X.Y, a local tree, or git:REPO@REF")
         ->capture_default_str();
     build->add_option("--patch", options->patches, "patch or mbox file (repeatable, in order)");
     build->add_option("--base", options->base, "tinyconfig, defconfig, allnoconfig or a .config")
@@ -164,7 +165,8 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     build->add_flag("--explain", options->explain,
                     "show exactly what the config and build keys hash, and hit or miss");
     build->add_flag("--json", options->json, "print the result as JSON");
-    build->callback([options, &global, &exit_status] { exit_status = run_build(*options, global); });
+    build->callback(
+        [options, &global, &exit_status] { exit_status = run_build(*options, global); });
 
     CLI::App* builds = app.add_subcommand("builds", "List cached kernel builds");
     builds->footer("Examples:\n  bootbench builds\n  bootbench builds --json\n");
@@ -195,13 +197,14 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                     "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
         for (const auto& row : rows) {
             const auto patches = nlohmann::json::parse(row.patches_json);
-            std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
-                        row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
-                        format_bytes(static_cast<double>(row.image_bytes)).c_str(),
-                        format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
-                        age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
-                        row.source_identity.c_str(),
-                        patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
+            std::printf(
+                "%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
+                row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
+                format_bytes(static_cast<double>(row.image_bytes)).c_str(),
+                format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
+                age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
+                row.source_identity.c_str(),
+                patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
         }
         if (rows.empty()) {
             std::printf("(no builds yet: bootbench build --help)\n");
@@ -210,8 +213,12 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     });
 
     CLI::App* gc = app.add_subcommand("gc", "Remove cached builds not used recently");
-    gc->footer("Removes the artifacts and the O= build directory of builds unused for --days.\n\n"
-               "Examples:\n  bootbench gc --days 30 --dry-run\n  bootbench gc --days 0\n");
+    gc->footer(
+        "Removes the artifacts and the O= build directory of builds unused for --days, then\n"
+        "O= directories no build names (unused for --days) and private source trees left\n"
+        "without any (under $CACHE/trees). Only paths inside the cache are removed. Waits\n"
+        "for a kernel build in progress.\n\n"
+        "Examples:\n  bootbench gc --days 30 --dry-run\n  bootbench gc --days 0\n");
     auto days = std::make_shared<double>(30);
     auto dry_run = std::make_shared<bool>(false);
     gc->add_option("--days", *days, "remove builds unused for this many days")
@@ -219,28 +226,14 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     gc->add_flag("--dry-run", *dry_run, "only list what would be removed");
     gc->callback([days, dry_run, &global, &exit_status] {
         Database db(global.db_path());
-        BuildStore store(db);
-        unsigned long long freed = 0;
-        int removed = 0;
-        for (const auto& row : store.list()) {
-            std::tm tm{};
-            strptime(row.last_used_at.c_str(), "%Y-%m-%dT%H:%M:%S", &tm);
-            const double idle_days = std::difftime(std::time(nullptr), timegm(&tm)) / 86400;
-            if (idle_days < *days) {
-                continue;
-            }
-            const unsigned long long bytes = directory_bytes(row.artifact_dir);
-            std::printf("%s %s (%s, unused for %.1f days)\n", *dry_run ? "would remove" : "removed",
-                        row.key.substr(0, 12).c_str(), format_bytes(static_cast<double>(bytes)).c_str(),
-                        idle_days);
-            if (!*dry_run) {
-                fs::remove_all(row.artifact_dir);
-                store.remove(row.key);
-            }
-            freed += bytes;
-            ++removed;
-        }
-        std::printf("%d build(s), %s\n", removed, format_bytes(static_cast<double>(freed)).c_str());
+        const GcSummary summary = collect_build_garbage(
+            db, cache_dir(), GcOptions{*days, *dry_run},
+            [](const std::string& line) { std::printf("%s\n", line.c_str()); },
+            [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+        std::printf("%d build(s), %d orphaned build director%s, %d source tree(s): %s%s\n",
+                    summary.builds, summary.build_dirs, summary.build_dirs == 1 ? "y" : "ies",
+                    summary.trees, format_bytes(static_cast<double>(summary.bytes)).c_str(),
+                    *dry_run ? " would be freed" : " freed");
         exit_status = 0;
     });
 }

@@ -2,27 +2,33 @@
 
 #include "kernel/build_key.h"
 #include "kernel/patch_series.h"
+#include "kernel/tree_manifest.h"
 #include "util/error.h"
-#include "util/hash.h"
 #include "util/file_lock.h"
+#include "util/hash.h"
 #include "util/monotonic_clock.h"
 #include "util/paths.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
-
-#include <fmt/format.h>
-#include <unistd.h>
+#include "util/trusted_directory.h"
 
 #include <cstdint>
+#include <fmt/format.h>
 #include <fstream>
 #include <thread>
+#include <unistd.h>
 
 namespace bb {
 
 namespace fs = std::filesystem;
 
 namespace {
+// Marks a complete artifact directory (written last, before the rename that publishes it).
 constexpr const char* k_stamp = ".bootbench-complete";
+// Trees made before manifests carried this stamp; it is dropped from a fresh copy.
+constexpr const char* k_legacy_stamp = ".bootbench-complete";
+// Beside each private tree: its manifest digest (kernel/tree_manifest.h).
+constexpr const char* k_manifest = "src.manifest";
 constexpr const char* k_tree_format = "tree-v1";
 constexpr const char* k_config_format = "config-v1";
 constexpr const char* k_build_format = "build-v1";
@@ -30,7 +36,8 @@ constexpr const char* k_build_format = "build-v1";
 constexpr std::uintmax_t k_disk_full_bytes = 16ull << 20;
 
 std::string cross_prefix(Arch arch) {
-    return arch == host_arch() ? "" : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
+    return arch == host_arch() ? ""
+                               : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
 }
 
 std::string tail_of(const fs::path& log, size_t lines) {
@@ -46,6 +53,13 @@ std::string tail_of(const fs::path& log, size_t lines) {
     return out;
 }
 
+std::string trimmed(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
+        text.pop_back();
+    }
+    return text;
+}
+
 void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
     const auto result = run_command(argv, std::chrono::seconds(3600));
     if (result.exit_code != 0) {
@@ -54,7 +68,9 @@ void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
 }
 } // namespace
 
-std::string kernel_image_target(Arch arch) { return arch == Arch::Arm64 ? "Image" : "bzImage"; }
+std::string kernel_image_target(Arch arch) {
+    return arch == Arch::Arm64 ? "Image" : "bzImage";
+}
 
 fs::path kernel_image_path(Arch arch) {
     return arch == Arch::Arm64 ? fs::path("arch/arm64/boot/Image")
@@ -63,10 +79,17 @@ fs::path kernel_image_path(Arch arch) {
 
 struct KernelBuilder::Prepared {
     Arch arch = Arch::Arm64;
+    ConfigRequest config;
     SourceTree source;
     std::vector<Patch> patches;
+    fs::path workdir;   // $CACHE/trees/<tree key>
     fs::path tree;      // private patched copy
     fs::path build_dir; // O=
+    fs::path cached_config;
+    bool base_is_file = false;
+    KconfigValues wanted;
+    bool keys_known = false; // the final .config is known, so is the build key
+    bool tree_ready = false; // verified against its manifest in this process
     std::string compiler;
     std::string toolchain;
     std::string final_config;
@@ -114,9 +137,8 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
             ++compiled;
             last = std::string(line.substr(2));
         }
-        m_progress.status(fmt::format("make {}: {} steps, {:.0f} s, {}",
-                                      fmt::join(targets, " "), compiled,
-                                      monotonic_seconds() - start, last));
+        m_progress.status(fmt::format("make {}: {} steps, {:.0f} s, {}", fmt::join(targets, " "),
+                                      compiled, monotonic_seconds() - start, last));
     });
     out.flush();
     if (result.interrupted) {
@@ -138,46 +160,25 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
     }
 }
 
-KernelBuilder::Prepared KernelBuilder::prepare(const BuildRequest& request) {
+KernelBuilder::Prepared KernelBuilder::identify(const BuildRequest& request) {
+    for (const char* sub : {"trees", "builds", "configs", "sources", "locks", "ccache"}) {
+        require_trusted_path(m_cache, m_cache / sub, geteuid());
+    }
     Prepared prepared;
     prepared.arch = request.arch;
+    prepared.config = request.config;
     prepared.source = resolve_source(request.source, m_cache, m_progress.note);
     prepared.patches = load_patch_series(request.patches);
 
-    // 1. A private, patched copy of the tree, shared by every build of the same series.
+    // The private tree is shared by every build of the same series.
     KeyBuilder tree_key(k_tree_format);
     tree_key.add("source", prepared.source.identity);
     for (const auto& patch : prepared.patches) {
         tree_key.add("patch", patch.bytes);
     }
-    const fs::path workdir = m_cache / "trees" / tree_key.hex().substr(0, 16);
-    prepared.tree = workdir / "src";
-    if (!fs::exists(prepared.tree / k_stamp)) {
-        const fs::path temp = workdir / fmt::format("src.tmp.{}", getpid());
-        fs::remove_all(temp);
-        fs::create_directories(workdir);
-        m_progress.status(fmt::format("copying {} into a private tree", prepared.source.root.string()));
-        // Our own caches are immutable: hard links are enough (patch writes new files, so
-        // the links break exactly where a patch changes something). A user's tree is copied.
-        run_quiet({"cp", prepared.source.copy_needed ? "-a" : "-al",
-                   prepared.source.root.string(), temp.string()},
-                  "copying the source tree");
-        fs::remove(temp / k_stamp);
-        try {
-            if (!prepared.patches.empty()) {
-                m_progress.note(fmt::format("applying {} patch(es)", prepared.patches.size()));
-            }
-            apply_patch_series(temp, prepared.patches);
-        } catch (...) {
-            fs::remove_all(temp);
-            throw;
-        }
-        std::ofstream(temp / k_stamp) << prepared.source.identity << "\n";
-        fs::remove_all(prepared.tree);
-        fs::rename(temp, prepared.tree);
-    }
+    prepared.workdir = m_cache / "trees" / tree_key.hex().substr(0, 16);
+    prepared.tree = prepared.workdir / "src";
 
-    // 2. Toolchain identity.
     const std::string cc = cross_prefix(request.arch) + "gcc";
     if (find_program(cc).empty()) {
         throw Error(cc + " not found: install gcc-aarch64-linux-gnu (scripts/setup.sh)");
@@ -185,71 +186,145 @@ KernelBuilder::Prepared KernelBuilder::prepare(const BuildRequest& request) {
     prepared.toolchain = version_of(cc) + " / " + version_of(cross_prefix(request.arch) + "ld");
     prepared.compiler = find_program("ccache").empty() ? cc : "ccache " + cc;
 
-    // 3. The configuration, cached by everything that decides it.
+    // The configuration is cached by everything that decides it.
     const ConfigRequest& config = request.config;
     KeyBuilder config_key(k_config_format);
     config_key.add("tree", tree_key.hex()).add("arch", std::string(to_string(request.arch)));
-    const bool base_is_file = config.base.find('/') != std::string::npos;
-    config_key.add("base", base_is_file ? read_file(config.base) : config.base);
+    prepared.base_is_file = config.base.find('/') != std::string::npos;
+    config_key.add("base", prepared.base_is_file ? read_file(config.base) : config.base);
     for (const auto& fragment : config.fragments) {
         config_key.add("fragment", read_file(fragment));
     }
-    const KconfigValues wanted = requested_options(config);
+    prepared.wanted = requested_options(config);
     config_key.add("hz", config.hz ? std::to_string(*config.hz) : "");
     config_key.add("preempt", config.preempt.value_or(""));
-    config_key.add("wanted", merge_into_config("", wanted));
+    config_key.add("wanted", merge_into_config("", prepared.wanted));
     config_key.add("toolchain", prepared.toolchain);
     prepared.config_key_explain = config_key.explain();
-    prepared.build_dir = workdir / ("build-" + config_key.hex().substr(0, 16));
-    const fs::path cached_config = m_cache / "configs" / (config_key.hex() + ".config");
-    if (fs::exists(cached_config)) {
-        prepared.final_config = read_file(cached_config);
-    } else {
-        fs::create_directories(prepared.build_dir);
-        const fs::path log = prepared.build_dir / "config.log";
-        fs::remove(log);
-        if (base_is_file) {
-            fs::copy_file(config.base, prepared.build_dir / ".config",
-                          fs::copy_options::overwrite_existing);
-            run_make(prepared, {"olddefconfig"}, log, 1);
-        } else {
-            run_make(prepared, {config.base}, log, 1);
-        }
-        const fs::path dot_config = prepared.build_dir / ".config";
-        write_file_atomically(dot_config, merge_into_config(read_file(dot_config), wanted));
-        run_make(prepared, {"olddefconfig"}, log, 1);
-        prepared.final_config = read_file(dot_config);
-        const auto mismatches =
-            verify_config(wanted, parse_kconfig(prepared.final_config, dot_config.string()));
-        if (!mismatches.empty()) {
-            std::string list;
-            for (const auto& m : mismatches) {
-                list += fmt::format("\n  {}: wanted {}, got {}", m.option, m.wanted, m.got);
-            }
-            throw Error(fmt::format("{} requested option(s) did not survive olddefconfig (a "
-                                    "dependency is missing or the name is wrong):{}",
-                                    mismatches.size(), list));
-        }
-        write_file_atomically(cached_config, prepared.final_config);
+    prepared.build_dir = prepared.workdir / ("build-" + config_key.hex().substr(0, 16));
+    prepared.cached_config = m_cache / "configs" / (config_key.hex() + ".config");
+    if (fs::exists(prepared.cached_config)) {
+        finish_build_key(prepared, read_file(prepared.cached_config));
     }
+    return prepared;
+}
 
-    // 4. The build key: exactly what the kernel image depends on.
+// Called with the build lock held: another bootbench may be copying or configuring the same
+// tree otherwise, and the two would delete each other's work.
+void KernelBuilder::ensure_tree(Prepared& prepared) {
+    if (prepared.tree_ready) {
+        return;
+    }
+    require_trusted_path(m_cache, prepared.tree, geteuid());
+    require_trusted_path(m_cache, prepared.build_dir, geteuid());
+    const fs::path manifest = prepared.workdir / k_manifest;
+    if (fs::exists(prepared.tree) && fs::exists(manifest)) {
+        if (tree_manifest_digest(prepared.tree) == trimmed(read_file(manifest))) {
+            prepared.tree_ready = true;
+            return;
+        }
+        m_progress.note(fmt::format("{} differs from the tree bootbench made (a file was changed, "
+                                    "added or removed); making it again from the source",
+                                    prepared.tree.string()));
+    }
+    make_tree(prepared);
+    prepared.tree_ready = true;
+}
+
+void KernelBuilder::make_tree(const Prepared& prepared) {
+    const fs::path temp = prepared.workdir / fmt::format("src.tmp.{}", getpid());
+    fs::remove_all(temp);
+    fs::remove(prepared.workdir / k_manifest);
+    fs::create_directories(prepared.workdir);
+    m_progress.status(fmt::format("copying {} into a private tree", prepared.source.root.string()));
+    // Our own caches are immutable: hard links are enough (patch writes new files, so the links
+    // break exactly where a patch changes something). A user's tree is copied.
+    run_quiet({"cp", prepared.source.copy_needed ? "-a" : "-al", prepared.source.root.string(),
+               temp.string()},
+              "copying the source tree");
+    fs::remove(temp / k_legacy_stamp);
+    try {
+        if (!prepared.patches.empty()) {
+            m_progress.note(fmt::format("applying {} patch(es)", prepared.patches.size()));
+        }
+        apply_patch_series(temp, prepared.patches);
+    } catch (...) {
+        fs::remove_all(temp);
+        throw;
+    }
+    fs::remove_all(prepared.tree);
+    fs::rename(temp, prepared.tree);
+    // Digested after the rename: the manifest holds paths relative to the tree, not its name.
+    write_file_atomically(prepared.workdir / k_manifest,
+                          tree_manifest_digest(prepared.tree) + "\n");
+}
+
+// Called with the build lock held (it may run make in the tree).
+void KernelBuilder::ensure_config(Prepared& prepared) {
+    if (fs::exists(prepared.cached_config)) {
+        // Another bootbench may have configured it while we waited for the lock.
+        finish_build_key(prepared, read_file(prepared.cached_config));
+        return;
+    }
+    ensure_tree(prepared);
+    fs::create_directories(prepared.build_dir);
+    const fs::path log = prepared.build_dir / "config.log";
+    fs::remove(log);
+    const ConfigRequest& config = prepared.config;
+    if (prepared.base_is_file) {
+        fs::copy_file(config.base, prepared.build_dir / ".config",
+                      fs::copy_options::overwrite_existing);
+        run_make(prepared, {"olddefconfig"}, log, 1);
+    } else {
+        run_make(prepared, {config.base}, log, 1);
+    }
+    const fs::path dot_config = prepared.build_dir / ".config";
+    write_file_atomically(dot_config, merge_into_config(read_file(dot_config), prepared.wanted));
+    run_make(prepared, {"olddefconfig"}, log, 1);
+    const std::string final_config = read_file(dot_config);
+    const auto mismatches =
+        verify_config(prepared.wanted, parse_kconfig(final_config, dot_config.string()));
+    if (!mismatches.empty()) {
+        std::string list;
+        for (const auto& m : mismatches) {
+            list += fmt::format("\n  {}: wanted {}, got {}", m.option, m.wanted, m.got);
+        }
+        throw Error(fmt::format("{} requested option(s) did not survive olddefconfig (a "
+                                "dependency is missing or the name is wrong):{}",
+                                mismatches.size(), list));
+    }
+    write_file_atomically(prepared.cached_config, final_config);
+    finish_build_key(prepared, final_config);
+}
+
+// The build key: exactly what the kernel image depends on.
+void KernelBuilder::finish_build_key(Prepared& prepared, std::string final_config) {
+    prepared.final_config = std::move(final_config);
+    prepared.build_key = KeyBuilder(k_build_format);
     prepared.build_key.add("source", prepared.source.identity);
     for (const auto& patch : prepared.patches) {
         prepared.build_key.add("patch", patch.bytes);
     }
     prepared.build_key.add("config", prepared.final_config)
         .add("toolchain", prepared.toolchain)
-        .add("arch", std::string(to_string(request.arch)))
-        .add("target", kernel_image_target(request.arch));
-    return prepared;
+        .add("arch", std::string(to_string(prepared.arch)))
+        .add("target", kernel_image_target(prepared.arch));
+    prepared.keys_known = true;
+}
+
+FileLock KernelBuilder::lock_builds() {
+    // One kernel build at a time per cache: two makes on a small host only slow each other
+    // down, and a second bootbench asking for the same key finds it built when its turn comes.
+    return FileLock(m_cache / "locks" / "kernel-build.lock", "another kernel build",
+                    FileLock::Mode::WaitIfHeld,
+                    [this](const std::string& message) { m_progress.note(message); });
 }
 
 BuildResult KernelBuilder::describe(const Prepared& prepared) const {
     BuildResult result;
     result.key = prepared.build_key.hex();
-    result.explain = "config key inputs:\n" + prepared.config_key_explain +
-                     "build key inputs:\n" + prepared.build_key.explain();
+    result.explain = "config key inputs:\n" + prepared.config_key_explain + "build key inputs:\n" +
+                     prepared.build_key.explain();
     result.artifact_dir = m_cache / "builds" / result.key;
     result.image = result.artifact_dir / kernel_image_path(prepared.arch).filename();
     result.source_identity = prepared.source.identity;
@@ -264,7 +339,12 @@ BuildResult KernelBuilder::describe(const Prepared& prepared) const {
 }
 
 BuildResult KernelBuilder::explain(const BuildRequest& request) {
-    return describe(prepare(request));
+    Prepared prepared = identify(request);
+    if (!prepared.keys_known) {
+        const FileLock build_lock = lock_builds();
+        ensure_config(prepared);
+    }
+    return describe(prepared);
 }
 
 // Installs the modules into a scratch root and keeps them flat in `<artifacts>/modules/`, where
@@ -291,36 +371,39 @@ void KernelBuilder::collect_modules(const Prepared& prepared, const fs::path& ar
 
 BuildResult KernelBuilder::build(const BuildRequest& request) {
     const double start = monotonic_seconds();
-    Prepared prepared = prepare(request);
+    Prepared prepared = identify(request);
+    // A hit with a cached config needs neither the lock nor the tree (gc may have removed it).
+    if (prepared.keys_known) {
+        BuildResult result = describe(prepared);
+        if (result.cache_hit) {
+            result.seconds = monotonic_seconds() - start;
+            return result;
+        }
+    }
+    // Nothing touches the tree or the O= directory before this lock is held.
+    const FileLock build_lock = lock_builds();
+    ensure_config(prepared);
     BuildResult result = describe(prepared);
-    if (result.cache_hit) {
+    if (result.cache_hit) { // built by the bootbench we waited for
         result.seconds = monotonic_seconds() - start;
         return result;
     }
-    // One kernel build at a time per cache: two makes on a small host only slow each other
-    // down, and a second bootbench asking for the same key finds it built when its turn comes.
-    const FileLock build_lock(m_cache / "locks" / "kernel-build.lock", "another kernel build",
-                              FileLock::Mode::WaitIfHeld,
-                              [this](const std::string& message) { m_progress.note(message); });
-    result.cache_hit = fs::exists(result.artifact_dir / k_stamp);
-    if (result.cache_hit) {
-        result.seconds = monotonic_seconds() - start;
-        return result;
-    }
+    ensure_tree(prepared);
     // The O= directory may hold an older .config (same config key, so same content) or none.
     fs::create_directories(prepared.build_dir);
     write_file_atomically(prepared.build_dir / ".config", prepared.final_config);
     const fs::path log = prepared.build_dir / "build.log";
     fs::remove(log);
-    const int jobs = request.jobs > 0 ? request.jobs
-                                      : static_cast<int>(std::thread::hardware_concurrency());
+    const int jobs =
+        request.jobs > 0 ? request.jobs : static_cast<int>(std::thread::hardware_concurrency());
     m_progress.note(fmt::format("building {} {} in {} ({} jobs)", to_string(request.arch),
                                 result.target, prepared.build_dir.string(), jobs));
     const auto final_values = parse_kconfig(prepared.final_config, ".config");
     const auto modules = final_values.find("CONFIG_MODULES");
     const bool modular = modules != final_values.end() && modules->second == "y";
-    run_make(prepared, modular ? std::vector<std::string>{result.target, "modules"}
-                               : std::vector<std::string>{result.target},
+    run_make(prepared,
+             modular ? std::vector<std::string>{result.target, "modules"}
+                     : std::vector<std::string>{result.target},
              log, jobs);
 
     const fs::path temp = m_cache / "builds" / fmt::format("{}.tmp.{}", result.key, getpid());
@@ -335,6 +418,8 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     }
     fs::copy_file(log, temp / "build.log");
     std::ofstream(temp / "explain.txt") << result.explain;
+    std::ofstream(temp / k_build_dir_record)
+        << prepared.build_dir.lexically_relative(m_cache).string() << "\n";
     std::ofstream(temp / k_stamp) << result.key << "\n";
     fs::remove_all(result.artifact_dir);
     fs::rename(temp, result.artifact_dir);

@@ -2,6 +2,7 @@
 #include "kernel/kconfig.h"
 #include "kernel/kernel_source.h"
 #include "util/arch.h"
+#include "util/file_lock.h"
 
 #include <filesystem>
 #include <optional>
@@ -50,7 +51,14 @@ class KernelBuilder {
 
   private:
     struct Prepared;
-    Prepared prepare(const BuildRequest& request);
+    // Everything up to the keys that needs neither the lock nor the tree.
+    Prepared identify(const BuildRequest& request);
+    // These three need the build lock held.
+    void ensure_tree(Prepared& prepared);
+    void make_tree(const Prepared& prepared);
+    void ensure_config(Prepared& prepared);
+    static void finish_build_key(Prepared& prepared, std::string final_config);
+    FileLock lock_builds();
     BuildResult describe(const Prepared& prepared) const;
     void collect_modules(const Prepared& prepared, const std::filesystem::path& artifacts,
                          const std::filesystem::path& log);
@@ -60,6 +68,10 @@ class KernelBuilder {
     std::filesystem::path m_cache;
     BuildProgress m_progress;
 };
+
+// Inside each artifact directory: the O= directory the build came from, relative to the cache
+// (trees/<tree key>/build-<config key>), so `gc` can remove it with the build.
+inline constexpr const char* k_build_dir_record = "build-dir";
 
 std::string kernel_image_target(Arch arch);
 std::filesystem::path kernel_image_path(Arch arch); // relative to the O= directory

@@ -1,16 +1,16 @@
 #include "kernel/kernel_source.h"
 
 #include "util/error.h"
+#include "util/file_lock.h"
 #include "util/hash.h"
 #include "util/paths.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
 
-#include <fmt/format.h>
-#include <unistd.h>
-
 #include <chrono>
+#include <fmt/format.h>
 #include <fstream>
+#include <unistd.h>
 
 namespace bb {
 
@@ -92,6 +92,14 @@ SourceTree debian_source(const SourceSpec& spec, const fs::path& cache,
     if (fs::exists(dir / k_complete_stamp)) {
         return tree;
     }
+    // Two bootbench processes unpacking the same version would each replace the other's tree
+    // while it is being linked from. Its own lock: a cache hit, which resolves the source too,
+    // must not wait for another build.
+    const FileLock unpack_lock(cache / "locks" / "kernel-source.lock", "another source unpack",
+                               FileLock::Mode::WaitIfHeld, progress);
+    if (fs::exists(dir / k_complete_stamp)) {
+        return tree;
+    }
     const fs::path temp = cache / "sources" / fmt::format("tmp.{}.{}", spec.package, getpid());
     fs::remove_all(temp);
     fs::create_directories(temp / "deb");
@@ -119,7 +127,8 @@ SourceTree debian_source(const SourceSpec& spec, const fs::path& cache,
     if (tarball.empty()) {
         throw Error("no source tarball in " + deb.string());
     }
-    progress(fmt::format("unpacking {} (once; later builds reuse it)", tarball.filename().string()));
+    progress(
+        fmt::format("unpacking {} (once; later builds reuse it)", tarball.filename().string()));
     fs::create_directories(temp / "tree");
     run_checked({{"tar", "-xf", tarball.string(), "-C", (temp / "tree").string()}, {}, {}},
                 "tar -xf " + tarball.filename().string());
@@ -178,7 +187,9 @@ SourceTree git_source(const SourceSpec& spec, const fs::path& cache) {
 }
 } // namespace
 
-std::string default_source_text() { return "debian:linux-source-6.12"; }
+std::string default_source_text() {
+    return "debian:linux-source-6.12";
+}
 
 SourceSpec parse_source_spec(const std::string& text) {
     SourceSpec spec;
