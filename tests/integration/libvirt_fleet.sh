@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A run spread over a fleet of two libvirt "hosts" (this machine's libvirtd reached two ways:
-# qemu:///system and qemu+tcp through a loopback proxy we can kill). Samples record their host;
+# A run spread over a fleet of two libvirt "hosts" (the test's private libvirtd reached two
+# ways: qemu:///system and qemu+tcp through a loopback proxy we can kill). Samples record their host;
 # reports split by host. Killing the proxy mid-run loses that host: its sample in flight is
 # stored as infra-error naming the host, booted again on the other host, and the run completes.
 . "$(dirname "$0")/lib.sh"
@@ -8,7 +8,7 @@
 libvirt_start
 command -v socat >/dev/null || { echo "SKIP: socat not installed (scripts/setup.sh)" >&2; exit 77; }
 config=$(dirname "$0")/../../configs/smoke-matrix.yaml
-proxy_port=16610
+proxy_port=$(libvirt_free_port)
 proxy_uri="qemu+tcp://127.0.0.1:$proxy_port/system"
 proxy_pid=
 start_proxy() {
@@ -23,7 +23,7 @@ stop_proxy() {
   kill $(pgrep -P "$proxy_pid") "$proxy_pid" 2>/dev/null || true
   proxy_pid=
 }
-trap 'stop_proxy; rm -rf "$work"' EXIT
+trap 'stop_proxy; libvirt_stop || true; rm -rf "$work"' EXIT
 start_proxy
 cat >"$work/fleet.yaml" <<YAML
 hosts:
@@ -42,21 +42,25 @@ run_id=$(q "select id from runs where seed = 1")
 expect_eq "$(q "select count(*) from boots where run_id = $run_id and outcome = 'ok' and launcher = 'libvirt'")" 4 "ok samples"
 expect_eq "$(q "select count(distinct host_id) from boots where run_id = $run_id")" 2 "both hosts booted samples"
 expect_eq "$(q "select count(*) from boots where run_id = $run_id and host_id is null")" 0 "every sample names its host"
-"$BOOTBENCH" report --run "$run_id" >"$work/report.txt"
+"$BOOTBENCH" report --run "$run_id" >"$work/report.txt" 2>&1 || fail "report failed: $(cat "$work/report.txt")"
 grep -q "groups by cell, host" "$work/report.txt" || fail "report not split by host: $(cat "$work/report.txt")"
 grep -q " qemu:///system " "$work/report.txt" || fail "report lacks the local host"
 grep -q " $proxy_uri " "$work/report.txt" || fail "report lacks the tcp host"
-"$BOOTBENCH" report --run "$run_id" --pool-hosts | grep -q "qemu:///system" && fail "--pool-hosts still splits"
+# Status first, then what must be there, then what must not: a crashing report cannot pass.
+"$BOOTBENCH" report --run "$run_id" --pool-hosts >"$work/pooled.txt" 2>&1 ||
+  fail "report --pool-hosts failed: $(cat "$work/pooled.txt")"
+grep -q "groups\? by cell$" "$work/pooled.txt" || fail "--pool-hosts report: $(cat "$work/pooled.txt")"
+if grep -q "qemu:///system\|by cell, host" "$work/pooled.txt"; then fail "--pool-hosts still splits"; fi
 
 # Lose the proxied host while both hosts boot: the run still completes.
 "$BOOTBENCH" run "$config" --hosts "$work/fleet.yaml" --seed 2 >"$work/lost.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 1200); do
-  [ "$(virsh -c qemu:///system list --name | grep -c '^bootbench-')" -ge 2 ] && break
+  [ "$(libvirt_domain_count)" -ge 2 ] && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.25
 done
-[ "$(virsh -c qemu:///system list --name | grep -c '^bootbench-')" -ge 2 ] || fail "never saw both hosts booting: $(cat "$work/lost.log")"
+[ "$(libvirt_domain_count)" -ge 2 ] || fail "never saw both hosts booting: $(cat "$work/lost.log")"
 stop_proxy
 wait "$pid" || fail "the run failed after losing a host: $(tail -20 "$work/lost.log")"
 run_id=$(q "select id from runs where seed = 2")
@@ -65,6 +69,10 @@ expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots w
 lost=$(q "select count(*) from boots where run_id = $run_id and outcome = 'infra-error' and outcome_reason like 'host $proxy_uri stopped answering%'")
 [ "$lost" -ge 1 ] || fail "the lost host's sample was not recorded: $(q "select outcome, outcome_reason from boots where run_id = $run_id")"
 grep -q "host $proxy_uri lost" "$work/lost.log" || fail "the run did not say the host was lost"
-"$BOOTBENCH" report --run "$run_id" | grep -q "host $proxy_uri was lost" || fail "report does not name the lost host"
-expect_eq "$(virsh -c qemu:///system list --name | grep -c '^bootbench-' || true)" 0 "no domain left"
+"$BOOTBENCH" report --run "$run_id" >"$work/lost-report.txt" 2>&1 ||
+  fail "report of the run with a lost host failed: $(cat "$work/lost-report.txt")"
+grep -q "host $proxy_uri was lost" "$work/lost-report.txt" || fail "report does not name the lost host"
+expect_eq "$(libvirt_domain_count)" 0 "no domain left"
+stop_proxy
+libvirt_stop
 echo PASS

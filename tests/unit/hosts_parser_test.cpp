@@ -61,3 +61,19 @@ TEST_CASE("an experiment's hosts key reports errors at their place", "[fleet]") 
     CHECK(message == "x.yaml:4:8: hosts: expected a non-empty list of {uri: ..., slots: N}, got "
                      "\"qemu:///system\"");
 }
+
+TEST_CASE("a host whose URI runs a program needs allow_uri_programs", "[fleet][uri]") {
+    CHECK(fleet_error("hosts:\n  - {uri: 'qemu+ext:///system?command=/tmp/x'}\n") ==
+          "fleet.yaml:2:11: uri: \"qemu+ext:///system?command=/tmp/x\" makes libvirt run a "
+          "program (transport \"ext\" executes command=/tmp/x on this machine); refused unless "
+          "this host has allow_uri_programs: true (see docs/fleet.md)");
+    CHECK(fleet_error("hosts:\n  - {uri: 'qemu+ssh://lab1/system?netcat=/tmp/nc', "
+                      "allow_uri_programs: no}\n") ==
+          "fleet.yaml:2:72: allow_uri_programs: expected true or false, got \"no\"");
+    const auto hosts = bb::parse_fleet_file(
+        "hosts:\n  - {uri: 'qemu+ext:///system?command=/tmp/x', allow_uri_programs: true}\n", "f");
+    REQUIRE(hosts.size() == 1);
+    CHECK(hosts[0].allow_uri_programs);
+    CHECK_FALSE(
+        bb::parse_fleet_file("hosts:\n  - {uri: 'qemu:///system'}\n", "f")[0].allow_uri_programs);
+}

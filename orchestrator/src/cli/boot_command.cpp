@@ -47,6 +47,7 @@ struct BootOptions {
     bool json = false;
     bool dry_run = false;
     std::string libvirt; // a libvirt URI: boot there as a transient domain
+    bool allow_uri_programs = false;
 };
 
 constexpr const char* k_boot_help = R"(Boot one kernel N times with real firmware and time each boot to its marker.
@@ -189,7 +190,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         launcher = std::make_unique<QemuLauncher>();
     } else {
         progress.status("connecting to " + options.libvirt + "...");
-        connection = std::make_unique<LibvirtConnection>(options.libvirt);
+        connection =
+            std::make_unique<LibvirtConnection>(options.libvirt, options.allow_uri_programs);
         volumes = std::make_unique<LibvirtVolumes>(*connection);
         launcher = std::make_unique<LibvirtLauncher>(*connection, *volumes);
         request.host = connection->host_facts();
@@ -281,6 +283,9 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--libvirt", options->libvirt,
                      "boot through libvirt at this URI (qemu:///system, qemu+ssh://HOST/system, "
                      "qemu+tcp://HOST/system) as transient domains; see docs/fleet.md");
+    boot->add_flag("--allow-uri-programs", options->allow_uri_programs,
+                   "accept a --libvirt URI that makes libvirt run a program of its choosing "
+                   "(qemu+ext's command=, ssh's netcat= or socket=); refused otherwise");
     boot->callback([options, &global, &exit_status] { exit_status = run_boot(*options, global); });
 }
 

@@ -95,6 +95,7 @@ struct NestedSettings {
 struct FleetHost {
     std::string uri; // e.g. qemu:///system, qemu+ssh://root@lab1/system
     int slots = 1;
+    bool allow_uri_programs = false; // opt-in for a URI that runs a program (vm/libvirt_uri.h)
 };
 
 // Axis name -> value, canonical text (integers in decimal, strings as written).

@@ -2,6 +2,7 @@
 
 #include "experiment/did_you_mean.h"
 #include "util/error.h"
+#include "vm/libvirt_uri.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +17,7 @@
 namespace bb {
 
 namespace {
-const std::vector<std::string> k_host_keys{"uri", "slots"};
+const std::vector<std::string> k_host_keys{"uri", "slots", "allow_uri_programs"};
 const std::vector<std::string> k_fleet_keys{"hosts"};
 
 [[noreturn]] void fail(const std::string& file, const YAML::Mark& mark,
@@ -73,6 +74,40 @@ bool is_libvirt_uri(const std::string& text) {
     return text.find_first_of(" \t\n") == std::string::npos;
 }
 
+const char* expected_value(const std::string& key) {
+    return key == "uri" ? "a libvirt URI" : key == "slots" ? "an integer" : "true or false";
+}
+
+void read_uri(FleetHost& host, const YAML::Node& value, const std::string& file) {
+    if (!is_libvirt_uri(value.Scalar())) {
+        fail(file, value.Mark(),
+             fmt::format("uri: \"{}\" is not a libvirt URI (expected e.g. "
+                         "qemu:///system or qemu+ssh://root@HOST/system)",
+                         value.Scalar()));
+    }
+    host.uri = value.Scalar();
+}
+
+void read_slots(FleetHost& host, const YAML::Node& node, const std::string& file) {
+    const std::string& value = node.Scalar();
+    int slots = 0;
+    const char* end = value.data() + value.size();
+    const auto [ptr, ec] = std::from_chars(value.data(), end, slots);
+    if (ec != std::errc() || ptr != end || value.empty() || slots < 1) {
+        fail(file, node.Mark(), fmt::format("slots: expected an integer >= 1, got \"{}\"", value));
+    }
+    host.slots = slots;
+}
+
+void read_allow(FleetHost& host, const YAML::Node& node, const std::string& file) {
+    const std::string& value = node.Scalar();
+    if (value != "true" && value != "false") {
+        fail(file, node.Mark(),
+             fmt::format("allow_uri_programs: expected true or false, got \"{}\"", value));
+    }
+    host.allow_uri_programs = value == "true";
+}
+
 FleetHost read_host(const YAML::Node& item, const std::string& file) {
     if (!item.IsMap()) {
         fail(file, item.Mark(),
@@ -82,6 +117,7 @@ FleetHost read_host(const YAML::Node& item, const std::string& file) {
     }
     FleetHost host;
     std::set<std::string> seen;
+    YAML::Mark uri_mark;
     for (const auto& pair : item) {
         check_key(file, pair.first, k_host_keys);
         const std::string key = pair.first.Scalar();
@@ -90,31 +126,28 @@ FleetHost read_host(const YAML::Node& item, const std::string& file) {
         }
         if (!pair.second.IsScalar()) {
             fail(file, pair.second.Mark(),
-                 fmt::format("{}: expected {}, got {}", key,
-                             key == "uri" ? "a libvirt URI" : "an integer", describe(pair.second)));
+                 fmt::format("{}: expected {}, got {}", key, expected_value(key),
+                             describe(pair.second)));
         }
-        const std::string value = pair.second.Scalar();
         if (key == "uri") {
-            if (!is_libvirt_uri(value)) {
-                fail(file, pair.second.Mark(),
-                     fmt::format("uri: \"{}\" is not a libvirt URI (expected e.g. "
-                                 "qemu:///system or qemu+ssh://root@HOST/system)",
-                                 value));
-            }
-            host.uri = value;
+            read_uri(host, pair.second, file);
+            uri_mark = pair.second.Mark();
+        } else if (key == "slots") {
+            read_slots(host, pair.second, file);
         } else {
-            int slots = 0;
-            const char* end = value.data() + value.size();
-            const auto [ptr, ec] = std::from_chars(value.data(), end, slots);
-            if (ec != std::errc() || ptr != end || value.empty() || slots < 1) {
-                fail(file, pair.second.Mark(),
-                     fmt::format("slots: expected an integer >= 1, got \"{}\"", value));
-            }
-            host.slots = slots;
+            read_allow(host, pair.second, file);
         }
     }
     if (host.uri.empty()) {
         fail(file, item.Mark(), "hosts: missing required key \"uri\" (expected a libvirt URI)");
+    }
+    // Refused here as well as at connect time, so `--validate` catches it at its place.
+    if (const std::string why = uri_program_reason(host.uri);
+        !why.empty() && !host.allow_uri_programs) {
+        fail(file, uri_mark,
+             fmt::format("uri: \"{}\" makes libvirt run a program ({}); refused unless this "
+                         "host has allow_uri_programs: true (see docs/fleet.md)",
+                         host.uri, why));
     }
     return host;
 }

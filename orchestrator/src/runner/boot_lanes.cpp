@@ -1,6 +1,7 @@
 #include "runner/boot_lanes.h"
 
 #include "schedule/slots.h"
+#include "store/database_id.h"
 #include "util/error.h"
 #include "vm/libvirt_launcher.h"
 #include "vm/qemu_launcher.h"
@@ -37,7 +38,8 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
     for (const auto& fleet_host : hosts) {
         std::unique_ptr<LibvirtConnection> connection;
         try {
-            connection = std::make_unique<LibvirtConnection>(fleet_host.uri);
+            connection =
+                std::make_unique<LibvirtConnection>(fleet_host.uri, fleet_host.allow_uri_programs);
         } catch (const Error& error) {
             setup.note(fmt::format("warning: host {} left out: {}", fleet_host.uri, error.what()));
             continue;
@@ -67,6 +69,7 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
         lanes.m_connections.push_back(std::move(connection));
         lanes.m_volumes.push_back(std::move(volumes));
     }
+    lanes.m_database_id = database_id(setup.store.database());
     if (lanes.m_lanes.empty()) {
         throw Error("no host of the fleet can be reached (see the warnings above; docs/fleet.md "
                     "says how to start libvirtd)");
@@ -84,7 +87,7 @@ void BootLanes::set_run(long long run_id) {
     size_t last_host = static_cast<size_t>(-1);
     for (const auto& lane : m_lanes) {
         if (lane.host != last_host) {
-            lane.launcher->set_run(run_id);
+            lane.launcher->set_run(run_id, m_database_id);
             last_host = lane.host;
         }
     }

@@ -58,6 +58,7 @@ class BootLanes {
     std::vector<std::unique_ptr<Launcher>> m_launchers;
     std::vector<LaneHost> m_hosts;
     std::vector<BootLane> m_lanes;
+    std::string m_database_id; // names the run's libvirt domains (store/database_id.h)
 };
 
 } // namespace bb

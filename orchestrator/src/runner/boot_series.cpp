@@ -3,6 +3,7 @@
 #include "runner/guest_image.h"
 #include "runner/single_boot.h"
 #include "store/boot_store.h"
+#include "store/database_id.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/interrupt.h"
@@ -82,7 +83,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
     start.mode = "boot";
     start.command_line = request.command_line;
     result.run_id = store.begin_run(host_id, start);
-    launcher.set_run(result.run_id);
+    launcher.set_run(result.run_id, database_id(db));
     result.run_status = "done";
     for (int repeat = 0; repeat < request.repeats; ++repeat) {
         if (interrupted()) {

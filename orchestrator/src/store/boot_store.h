@@ -48,6 +48,7 @@ struct AccelProbeRecord {
 class BootStore {
   public:
     explicit BootStore(Database& db) : m_db(db) {}
+    Database& database() { return m_db; }
 
     // `libvirt_uri`: a host reached through libvirt (a fleet host), recorded with it.
     long long ensure_host(const HostFacts& facts, const std::string& libvirt_uri = "");

@@ -48,9 +48,10 @@ class Launcher {
   public:
     virtual ~Launcher() = default;
     virtual LaunchResult run(const QemuSpec& spec, const ConsoleCallbacks& callbacks) = 0;
-    // The run the next guests belong to (libvirt names its domains after it and clears
-    // leftovers of an earlier attempt of the same run).
-    virtual void set_run(long long /*run_id*/) {}
+    // The run the next guests belong to, and the database it is stored in
+    // (store/database_id.h): libvirt names its domains after both and clears leftovers of an
+    // earlier attempt of the same run in the same database.
+    virtual void set_run(long long /*run_id*/, const std::string& /*database_id*/) {}
 };
 
 } // namespace bb

@@ -2,6 +2,7 @@
 
 #include "util/error.h"
 #include "util/hash.h"
+#include "vm/libvirt_uri.h"
 
 #include <fmt/format.h>
 #include <libvirt/virterror.h>
@@ -48,7 +49,9 @@ void ensure_libvirt_event_loop() {
     });
 }
 
-LibvirtConnection::LibvirtConnection(std::string uri) : m_uri(std::move(uri)) {
+LibvirtConnection::LibvirtConnection(std::string uri, bool allow_uri_programs)
+    : m_uri(std::move(uri)) {
+    refuse_uri_programs(m_uri, allow_uri_programs);
     ensure_libvirt_event_loop();
     m_conn = virConnectOpen(m_uri.c_str());
     if (m_conn == nullptr) {

@@ -15,8 +15,10 @@ namespace bb {
 // then says why, and every call on the connection fails instead of blocking.
 class LibvirtConnection {
   public:
-    // Opens `uri` (read-write). Throws Error naming the URI and libvirt's reason.
-    explicit LibvirtConnection(std::string uri);
+    // Opens `uri` (read-write). Throws Error naming the URI and libvirt's reason, or when the
+    // URI would make libvirt run a program of its choosing and that is not allowed
+    // (vm/libvirt_uri.h).
+    explicit LibvirtConnection(std::string uri, bool allow_uri_programs = false);
     ~LibvirtConnection();
     LibvirtConnection(const LibvirtConnection&) = delete;
     LibvirtConnection& operator=(const LibvirtConnection&) = delete;

@@ -20,8 +20,10 @@ constexpr auto k_tick = std::chrono::milliseconds(20);
 // After the domain stopped, console bytes still in flight get this long to arrive.
 constexpr double k_drain_s = 1.0;
 
-std::atomic<long long> g_run_id{0};
 std::atomic<int> g_domain_number{0};
+// The prefix of the run's domain names; empty before a run exists.
+std::mutex g_prefix_mutex;
+std::string g_run_prefix;
 
 // Shared between the worker and libvirt's event thread (stream readable, domain stopped).
 // Held by shared_ptr on both sides: libvirt frees its copy when the callback is removed.
@@ -85,25 +87,27 @@ struct StreamDeleter {
 using Stream = std::unique_ptr<virStream, StreamDeleter>;
 
 std::string next_domain_name() {
-    const int number = ++g_domain_number;
-    const long long run = g_run_id.load();
-    return run > 0 ? fmt::format("bootbench-{}-{}", run, number)
-                   : fmt::format("bootbench-pid{}-{}", getpid(), number);
+    return fmt::format("{}{}", LibvirtLauncher::domain_prefix(), ++g_domain_number);
 }
 } // namespace
 
-void LibvirtLauncher::set_run_id(long long run_id) {
-    g_run_id = run_id;
+std::string run_domain_prefix(const std::string& database_id, long long run_id) {
+    return fmt::format("bootbench-{}-{}-", database_id.empty() ? "nodb" : database_id, run_id);
 }
 
-void LibvirtLauncher::set_run(long long run_id) {
-    set_run_id(run_id);
+void LibvirtLauncher::set_run_id(long long run_id, const std::string& database_id) {
+    std::lock_guard lock(g_prefix_mutex);
+    g_run_prefix = run_id > 0 ? run_domain_prefix(database_id, run_id) : std::string();
+}
+
+void LibvirtLauncher::set_run(long long run_id, const std::string& database_id) {
+    set_run_id(run_id, database_id);
     m_connection.destroy_domains_with_prefix(domain_prefix());
 }
 
 std::string LibvirtLauncher::domain_prefix() {
-    const long long run = g_run_id.load();
-    return run > 0 ? fmt::format("bootbench-{}-", run) : fmt::format("bootbench-pid{}-", getpid());
+    std::lock_guard lock(g_prefix_mutex);
+    return g_run_prefix.empty() ? fmt::format("bootbench-pid{}-", getpid()) : g_run_prefix;
 }
 
 std::vector<std::string> native_argv_words(const std::string& text) {

@@ -33,6 +33,83 @@ std::string volume_path(virStorageVolPtr volume) {
     free(path); // NOLINT: allocated by libvirt
     return result;
 }
+
+// A new volume `name` holding the bytes of `local`; a failed upload deletes it again.
+Volume upload(LibvirtConnection& connection, virStoragePoolPtr storage, const fs::path& local,
+              const std::string& name) {
+    const auto size = fs::file_size(local);
+    const std::string xml = fmt::format("<volume><name>{}</name><capacity unit='bytes'>{}"
+                                        "</capacity><target><format type='raw'/></target>"
+                                        "</volume>",
+                                        name, size);
+    Volume volume{virStorageVolCreateXML(storage, xml.c_str(), 0)};
+    auto failed = [&](const std::string& what) {
+        const std::string reason = libvirt_error();
+        if (volume) {
+            virStorageVolDelete(volume.get(), 0); // never leave a half-written volume behind
+        }
+        return Error(fmt::format("libvirt host {}: uploading {} as volume {}: {}: {}",
+                                 connection.uri(), local.string(), name, what, reason));
+    };
+    if (!volume) {
+        throw failed("cannot create the volume");
+    }
+    const std::unique_ptr<virStream, StreamDeleter> stream(virStreamNew(connection.get(), 0));
+    if (!stream || virStorageVolUpload(volume.get(), stream.get(), 0, size, 0) < 0) {
+        throw failed("cannot start the upload");
+    }
+    std::ifstream in(local, std::ios::binary);
+    std::vector<char> buffer(1 << 18);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        size_t left = static_cast<size_t>(in.gcount());
+        const char* at = buffer.data();
+        while (left > 0) {
+            const int sent = virStreamSend(stream.get(), at, left);
+            if (sent < 0) {
+                virStreamAbort(stream.get());
+                throw failed("sending failed");
+            }
+            at += sent;
+            left -= static_cast<size_t>(sent);
+        }
+    }
+    if (virStreamFinish(stream.get()) < 0) {
+        throw failed("the upload did not complete");
+    }
+    return volume;
+}
+
+// The sha256 of what the host holds in `volume`, read back through a stream.
+std::string volume_sha256(LibvirtConnection& connection, virStorageVolPtr volume,
+                          const std::string& name) {
+    const std::unique_ptr<virStream, StreamDeleter> stream(virStreamNew(connection.get(), 0));
+    auto failed = [&](const std::string& what) {
+        return Error(fmt::format("libvirt host {}: reading back volume {} to check its content: "
+                                 "{}: {}",
+                                 connection.uri(), name, what, libvirt_error()));
+    };
+    if (!stream || virStorageVolDownload(volume, stream.get(), 0, 0, 0) < 0) {
+        throw failed("cannot start the download");
+    }
+    Sha256 hash;
+    std::vector<char> buffer(1 << 18);
+    for (;;) {
+        const int got = virStreamRecv(stream.get(), buffer.data(), buffer.size());
+        if (got < 0) {
+            virStreamAbort(stream.get());
+            throw failed("receiving failed");
+        }
+        if (got == 0) {
+            break;
+        }
+        hash.update(std::string_view(buffer.data(), static_cast<size_t>(got)));
+    }
+    if (virStreamFinish(stream.get()) < 0) {
+        throw failed("the download did not complete");
+    }
+    return hash.hex();
+}
 } // namespace
 
 std::string volume_name(const std::string& sha256, const fs::path& local) {
@@ -48,13 +125,26 @@ fs::path LibvirtVolumes::place(const fs::path& local) {
         return known->second;
     }
     const std::unique_ptr<virStoragePool, PoolDeleter> storage(pool());
-    const std::string name = volume_name(sha256_file(local), local);
-    fs::path placed;
-    if (Volume existing{virStorageVolLookupByName(storage.get(), name.c_str())}) {
-        placed = volume_path(existing.get());
-    } else {
-        placed = upload(storage.get(), local, name);
+    const std::string sha256 = sha256_file(local);
+    const std::string name = volume_name(sha256, local);
+    Volume volume{virStorageVolLookupByName(storage.get(), name.c_str())};
+    if (volume && volume_sha256(m_connection, volume.get(), name) != sha256) {
+        virStorageVolDelete(volume.get(), 0); // not what its name promises: upload it again
+        volume.reset();
     }
+    if (!volume) {
+        volume = upload(m_connection, storage.get(), local, name);
+        if (const std::string held = volume_sha256(m_connection, volume.get(), name);
+            held != sha256) {
+            virStorageVolDelete(volume.get(), 0);
+            throw Error(fmt::format(
+                "libvirt host {}: volume {} holds sha256 {} right after uploading {} (sha256 {}); "
+                "the volume was deleted. Another bootbench may be uploading the same file to "
+                "this host, or the host's storage is failing: run again",
+                m_connection.uri(), name, held, local.string(), sha256));
+        }
+    }
+    const fs::path placed = volume_path(volume.get());
     m_placed[local] = placed;
     return placed;
 }
@@ -80,51 +170,6 @@ virStoragePoolPtr LibvirtVolumes::pool() {
                                 m_connection.uri(), k_pool_name, k_pool_path, libvirt_error()));
     }
     return created;
-}
-
-fs::path LibvirtVolumes::upload(virStoragePoolPtr storage, const fs::path& local,
-                                const std::string& name) {
-    const auto size = fs::file_size(local);
-    const std::string xml = fmt::format("<volume><name>{}</name><capacity unit='bytes'>{}"
-                                        "</capacity><target><format type='raw'/></target>"
-                                        "</volume>",
-                                        name, size);
-    const Volume volume{virStorageVolCreateXML(storage, xml.c_str(), 0)};
-    auto failed = [&](const std::string& what) {
-        const std::string reason = libvirt_error();
-        if (volume) {
-            virStorageVolDelete(volume.get(), 0); // never leave a half-written volume behind
-        }
-        return Error(fmt::format("libvirt host {}: uploading {} as volume {}: {}: {}",
-                                 m_connection.uri(), local.string(), name, what, reason));
-    };
-    if (!volume) {
-        throw failed("cannot create the volume");
-    }
-    const std::unique_ptr<virStream, StreamDeleter> stream(virStreamNew(m_connection.get(), 0));
-    if (!stream || virStorageVolUpload(volume.get(), stream.get(), 0, size, 0) < 0) {
-        throw failed("cannot start the upload");
-    }
-    std::ifstream in(local, std::ios::binary);
-    std::vector<char> buffer(1 << 18);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        size_t left = static_cast<size_t>(in.gcount());
-        const char* at = buffer.data();
-        while (left > 0) {
-            const int sent = virStreamSend(stream.get(), at, left);
-            if (sent < 0) {
-                virStreamAbort(stream.get());
-                throw failed("sending failed");
-            }
-            at += sent;
-            left -= static_cast<size_t>(sent);
-        }
-    }
-    if (virStreamFinish(stream.get()) < 0) {
-        throw failed("the upload did not complete");
-    }
-    return volume_path(volume.get());
 }
 
 } // namespace bb

@@ -10,8 +10,10 @@ namespace bb {
 
 // Puts a host's boot files (kernel, initramfs, firmware) where its qemu can read them. A
 // remote host gets each file once, as a volume of the storage pool `bootbench` named by the
-// file's content hash (uploaded through a libvirt stream; an existing volume is reused). A
-// local connection (qemu:///system) reads our paths directly.
+// file's content hash (uploaded through a libvirt stream). A volume's content is read back and
+// hashed after the upload and before an existing one is reused: a killed upload leaves a volume
+// of the right name and size holding zeros, which would otherwise boot forever after. A local
+// connection (qemu:///system) reads our paths directly.
 class LibvirtVolumes {
   public:
     explicit LibvirtVolumes(LibvirtConnection& connection) : m_connection(connection) {}
@@ -23,8 +25,6 @@ class LibvirtVolumes {
 
   private:
     virStoragePoolPtr pool();
-    std::filesystem::path upload(virStoragePoolPtr pool, const std::filesystem::path& local,
-                                 const std::string& name);
 
     LibvirtConnection& m_connection;
     std::mutex m_mutex; // one upload at a time per host; guards the map
