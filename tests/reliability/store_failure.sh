@@ -38,7 +38,7 @@ for _ in $(seq 100); do grep -q locked "$work/locker.out" && break; sleep 0.1; d
 grep -q locked "$work/locker.out" || fail "could not take the write lock: $(cat "$work/locker.out")"
 guests=""
 for _ in $(seq 900); do
-  guests="$guests $(pgrep -P "$runner" -f qemu-system || true)"
+  guests="$guests $(test_qemus)"
   grep -q "^stopped: storing a sample failed" "$work/run.log" && break
   kill -0 "$runner" 2>/dev/null || break
   sleep 0.2
@@ -58,12 +58,9 @@ grep -q -- "--resume 1" "$work/run.log" || fail "no resume hint: $(tail -5 "$wor
 expect_eq "$(q "select status from runs where id = 1")" failed "run status"
 stored=$(q "select count(*) from boots where run_id = 1")
 [ "$stored" -ge 1 ] && [ "$stored" -lt 3 ] || fail "expected 1 or 2 stored samples, got $stored"
-# The guest booting when the store failed (seen as bootbench's child) must be gone.
+# The guest booting when the store failed must be gone.
 [ -n "${guests// /}" ] || fail "never saw the run's guest while the lock was held"
-sleep 1
-for pid in $guests; do
-  if kill -0 "$pid" 2>/dev/null; then fail "guest $pid of the failed run survived"; fi
-done
+no_qemu_left 10 "after the failed store"
 
 # Resume finishes the run: every repeat exactly once.
 "$BOOTBENCH" run "$work/store-failure.yaml" --resume 1 >"$work/resume.log" 2>&1 ||

@@ -40,7 +40,8 @@ Exit status: 0 when no group is significantly slower in B, 1 when one is (a CI g
 errors (unknown run, metric or axis; nothing in common to compare). --threshold PCT also
 requires a change to exceed PCT percent before it counts (in either direction).
 --junit FILE writes one JUnit testcase per group: failed when slower, skipped when there is
-not enough data.
+not enough data (atomically, like report -o: an existing FILE that is not a regular file is
+refused).
 
 Examples:
   bootbench compare 12 15
@@ -71,6 +72,9 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     if (options.threshold_percent < 0) {
         throw Error(
             fmt::format("--threshold {}: must be a percentage >= 0", options.threshold_percent));
+    }
+    if (!options.junit.empty()) {
+        check_output_target(options.junit); // before the verdict is printed, not after it
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const RunInfo run_a = describe_run(db, options.a);

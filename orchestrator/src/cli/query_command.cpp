@@ -4,6 +4,9 @@
 #include "store/migrations.h"
 #include "util/error.h"
 
+#include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
@@ -14,13 +17,18 @@ namespace {
 struct QueryCommandOptions {
     std::string sql;
     std::string format = "text";
+    double time_limit_seconds = 60;
+    int memory_limit_mib = 512;
 };
 
 constexpr const char* k_query_help =
     R"(Run one read-only SQL statement against the results database and print its rows. The
-database is opened read-only and with PRAGMA query_only; INSERT, UPDATE, DELETE, CREATE,
-DROP, ATTACH and other writing statements are refused before they run, and so is a second
-statement after the first.
+database is opened read-only and with PRAGMA query_only, and only reading is allowed:
+INSERT, UPDATE, DELETE, CREATE, DROP, ATTACH, DETACH, BEGIN/COMMIT/SAVEPOINT, every PRAGMA
+but schema introspection (table_info, index_list, …) and functions that reach files or
+extensions are refused before anything runs, and so is a second statement after the first.
+A statement is stopped after --time-limit seconds (default 60) and when it needs more than
+--memory-limit MiB (default 512, its rows included).
 
 The views documented in docs/database.md are the easy way in: v_samples (one row per boot
 with experiment, run, variant, hz, the main cmdline parameters, outcome, foreign load,
@@ -42,10 +50,17 @@ int run(const QueryCommandOptions& options, const GlobalOptions& global) {
         throw Error(
             fmt::format("--format {}: unknown format; use text, csv or json", options.format));
     }
+    if (!(options.time_limit_seconds > 0) || options.memory_limit_mib <= 0) {
+        throw Error("--time-limit and --memory-limit must be positive");
+    }
+    QueryLimits limits;
+    limits.time = std::chrono::milliseconds(
+        static_cast<std::int64_t>(std::ceil(options.time_limit_seconds * 1000)));
+    limits.memory_bytes = std::int64_t{options.memory_limit_mib} << 20;
     Database db(global.db_path(), Database::Mode::ReadOnly);
     QueryResult result;
     try {
-        result = run_read_only_query(db.sql(), options.sql);
+        result = run_read_only_query(db.sql(), options.sql, limits);
     } catch (const Error& e) {
         // A view this binary knows but the file lacks: the database predates it.
         const std::string message = e.what();
@@ -71,6 +86,10 @@ void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->footer(k_query_help);
     cmd->add_option("SQL", options->sql, "one SELECT (or WITH … SELECT) statement")->required();
     cmd->add_option("--format", options->format, "text (default), csv or json");
+    cmd->add_option("--time-limit", options->time_limit_seconds,
+                    "stop the statement after this many seconds (default 60)");
+    cmd->add_option("--memory-limit", options->memory_limit_mib,
+                    "stop the statement when it needs more MiB than this (default 512)");
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

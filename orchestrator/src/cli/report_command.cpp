@@ -72,6 +72,9 @@ Views (--view), shaped like the tables of kernel patch mails:
 Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
 every raw sample with its boot id, run id, params and value; a view: its table in long
 form), html (one self-contained page with SVG charts; -o report.html writes it to a file).
+-o FILE is written atomically (a temporary file, then rename); a bare name is the current
+directory; an existing FILE that is not a regular file (device, FIFO, directory, symbolic
+link) is refused before anything is computed.
 docs/reporting.md describes each view and the HTML report.
 
 Examples:
@@ -258,6 +261,9 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
                                 options.format));
     }
     check_view_options(options);
+    if (!options.output.empty()) {
+        check_output_target(options.output); // before the work, not after it
+    }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     BootstrapOptions bootstrap;
     bootstrap.resamples = options.resamples;

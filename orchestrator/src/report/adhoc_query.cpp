@@ -98,20 +98,18 @@ std::string QueryCell::display() const {
     return {};
 }
 
-QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql) {
-    sqlite3* handle = db.getHandle();
-    // Defence in depth: even a statement SQLite misjudges as read-only cannot write.
-    db.exec("PRAGMA query_only = ON");
-    if (blank(sql)) {
-        throw Error("query: no SQL given; e.g. bootbench query \"select * from v_samples "
-                    "limit 5\"");
-    }
+namespace {
+
+// Prepares the one statement of `sql` under the sandbox; a tail that prepares to anything, or
+// that the authorizer refuses, is a second statement.
+StatementHandle prepare_one(sqlite3* handle, std::string_view sql, const QuerySandbox& sandbox) {
     sqlite3_stmt* raw = nullptr;
     const char* tail = nullptr;
     const int prepared =
         sqlite3_prepare_v2(handle, sql.data(), static_cast<int>(sql.size()), &raw, &tail);
     StatementHandle statement(raw);
     if (prepared != SQLITE_OK) {
+        sandbox.explain_failure(prepared);
         throw Error(fmt::format("query: {} (in: {})", sqlite3_errmsg(handle), first_words(sql)));
     }
     if (!statement) {
@@ -121,8 +119,9 @@ QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql) {
     if (!blank(rest)) {
         sqlite3_stmt* next = nullptr;
         const char* ignored = nullptr;
-        sqlite3_prepare_v2(handle, rest.data(), static_cast<int>(rest.size()), &next, &ignored);
-        const bool another = next != nullptr;
+        const int second =
+            sqlite3_prepare_v2(handle, rest.data(), static_cast<int>(rest.size()), &next, &ignored);
+        const bool another = next != nullptr || second != SQLITE_OK;
         sqlite3_finalize(next);
         if (another) {
             throw Error(fmt::format("query: one statement at a time; found a second one after "
@@ -130,34 +129,62 @@ QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql) {
                                     first_words(rest)));
         }
     }
+    // The authorizer already refused every writing action; this is the second lock on the door.
     if (!sqlite3_stmt_readonly(statement.get())) {
         throw Error(fmt::format("query: refused: '{}' would change the database; bootbench query "
                                 "only reads (SELECT, WITH … SELECT, EXPLAIN); the database is "
                                 "opened read-only",
                                 first_words(sql)));
     }
+    return statement;
+}
+
+// A cell's share of the memory the result holds until it is printed.
+size_t cell_bytes(const QueryCell& cell) {
+    return sizeof(QueryCell) + cell.text.size();
+}
+
+QueryResult read_rows(sqlite3* handle, sqlite3_stmt* statement, QuerySandbox& sandbox) {
     QueryResult result;
-    const int columns = sqlite3_column_count(statement.get());
+    const int columns = sqlite3_column_count(statement);
     for (int c = 0; c < columns; ++c) {
-        const char* name = sqlite3_column_name(statement.get(), c);
+        const char* name = sqlite3_column_name(statement, c);
         result.columns.emplace_back(name ? name : "");
     }
     for (;;) {
-        const int step = sqlite3_step(statement.get());
+        const int step = sqlite3_step(statement);
         if (step == SQLITE_DONE) {
             break;
         }
         if (step != SQLITE_ROW) {
+            sandbox.explain_failure(step);
             throw Error(fmt::format("query: {}", sqlite3_errmsg(handle)));
         }
         std::vector<QueryCell> row;
         row.reserve(static_cast<size_t>(columns));
         for (int c = 0; c < columns; ++c) {
-            row.push_back(cell_of(statement.get(), c));
+            row.push_back(cell_of(statement, c));
+            sandbox.add_result_bytes(cell_bytes(row.back()));
         }
         result.rows.push_back(std::move(row));
     }
     return result;
+}
+
+} // namespace
+
+QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql,
+                                const QueryLimits& limits) {
+    sqlite3* handle = db.getHandle();
+    // Defence in depth: even a statement SQLite misjudges as read-only cannot write.
+    db.exec("PRAGMA query_only = ON");
+    if (blank(sql)) {
+        throw Error("query: no SQL given; e.g. bootbench query \"select * from v_samples "
+                    "limit 5\"");
+    }
+    QuerySandbox sandbox(handle, limits);
+    const StatementHandle statement = prepare_one(handle, sql, sandbox);
+    return read_rows(handle, statement.get(), sandbox);
 }
 
 std::optional<QueryFormat> parse_query_format(std::string_view name) {

@@ -1,7 +1,10 @@
 #pragma once
 // `bootbench query "SQL"`: one reading statement against the results database, its rows as
-// aligned text, CSV or JSON. Writing is refused twice: the statement must be read-only
-// (sqlite3_stmt_readonly) and the connection runs with PRAGMA query_only.
+// aligned text, CSV or JSON. Only reading is allowed: an authorizer refuses every other action
+// (report/query_sandbox.h), the statement must be read-only (sqlite3_stmt_readonly) and the
+// connection runs with PRAGMA query_only. Time and memory are capped.
+#include "report/query_sandbox.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <optional>
 #include <string>
@@ -28,9 +31,11 @@ struct QueryResult {
 };
 
 // Runs exactly one read-only statement. Throws Error for SQL that does not parse (with
-// SQLite's message), for more than one statement, and for anything that would write
-// (INSERT, UPDATE, DELETE, CREATE, DROP, ATTACH, PRAGMA assignments, …), saying so.
-QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql);
+// SQLite's message), for more than one statement, for anything but reading (INSERT, UPDATE,
+// DELETE, CREATE, DROP, ATTACH, BEGIN, PRAGMA other than schema introspection, functions that
+// reach files or extensions), saying so, and when the statement runs past `limits`.
+QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql,
+                                const QueryLimits& limits = {});
 
 enum class QueryFormat { Text, Csv, Json };
 std::optional<QueryFormat> parse_query_format(std::string_view name);

@@ -3,9 +3,13 @@
 #include "store/migrations.h"
 #include "util/error.h"
 
-#include <fmt/format.h>
-
+#include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <fmt/format.h>
+#include <sqlite3.h>
+#include <string>
+#include <vector>
 
 namespace bb {
 
@@ -19,31 +23,107 @@ int busy_timeout_ms() {
         char* end = nullptr;
         const double seconds = std::strtod(env, &end);
         if (*end != '\0' || !(seconds >= 0) || seconds > 86'400) {
-            throw Error(fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)",
-                                    env));
+            throw Error(
+                fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)", env));
         }
         return static_cast<int>(seconds * 1000);
     }
     return 60'000;
 }
+
+// Tables of the first migration: a database holding them is bootbench's.
+constexpr std::array k_own_tables = {"hosts", "runs", "boots"};
+
+// Writing commands run as root on shared hosts: a link or device node planted at the database's
+// name would have SQLite create, truncate or journal whatever it points to. The directories
+// above the file may be links (resolved on purpose); the file itself must be a regular file or
+// absent.
+void check_writable_database_path(const fs::path& path) {
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (status.type() == fs::file_type::symlink) {
+        throw Error(fmt::format("database {} is a symbolic link (to {}); bootbench does not write "
+                                "through links: pass the real path with --db",
+                                path.string(), fs::read_symlink(path, ec).string()));
+    }
+    if (status.type() != fs::file_type::not_found && status.type() != fs::file_type::regular) {
+        throw Error(fmt::format("database {} is not a regular file; pass the path of a bootbench "
+                                "database or of a new file with --db",
+                                path.string()));
+    }
+}
+} // namespace
+
+// The path SQLite is given: the directories resolved, so SQLITE_OPEN_NOFOLLOW (which refuses a
+// link anywhere in the path) only refuses a link planted at the file's own name after the check.
+fs::path resolved_database_path(const fs::path& path) {
+    const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    const fs::path real_parent = fs::canonical(parent, ec);
+    return ec ? path : real_parent / path.filename();
+}
+
+std::vector<std::string> schema_object_names(SQLite::Database& db) {
+    SQLite::Statement query(db, "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' "
+                                "ORDER BY name");
+    std::vector<std::string> names;
+    while (query.executeStep()) {
+        names.push_back(query.getColumn(0).getString());
+    }
+    return names;
+}
+
+// Migrating someone else's SQLite file would add our tables to it and switch it to WAL; only a
+// new (empty) database or one of ours is written. Runs before the first write.
+void refuse_foreign_database(SQLite::Database& db, const fs::path& path) {
+    std::vector<std::string> names;
+    int version = 0;
+    try {
+        names = schema_object_names(db); // SQLite reads the file only now
+        version = db.execAndGet("PRAGMA user_version").getInt();
+    } catch (const SQLite::Exception& e) {
+        throw Error(fmt::format("cannot read database {}: {} (is it a bootbench database?)",
+                                path.string(), e.what()));
+    }
+    const bool has_own_tables = std::all_of(k_own_tables.begin(), k_own_tables.end(), [&](auto t) {
+        return std::find(names.begin(), names.end(), t) != names.end();
+    });
+    if ((names.empty() && version == 0) || (version > 0 && has_own_tables)) {
+        return;
+    }
+    std::string listed;
+    for (size_t i = 0; i < names.size() && i < 5; ++i) {
+        listed += (i == 0 ? "" : ", ") + names[i];
+    }
+    if (names.size() > 5) {
+        listed += fmt::format(", … ({} in all)", names.size());
+    }
+    throw Error(fmt::format("database {} is not a bootbench database (schema version {}, "
+                            "holds: {}); it was left unchanged: pass --db with a bootbench "
+                            "database or the path of a new file",
+                            path.string(), version, listed.empty() ? "nothing" : listed));
+}
 } // namespace
 
 Database::Database(const fs::path& path, Mode mode) : m_path(path) {
+    if (mode == Mode::ReadWrite) {
+        check_writable_database_path(path);
+    } else if (!fs::exists(path)) {
+        throw Error(
+            fmt::format("no database at {} (run a boot first, or pass --db)", path.string()));
+    }
     try {
         if (mode == Mode::ReadWrite) {
-            if (path.has_parent_path()) {
-                std::error_code ec;
-                fs::create_directories(path.parent_path(), ec);
-            }
-            m_db = std::make_unique<SQLite::Database>(
-                path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms());
+            m_db = std::make_unique<SQLite::Database>(resolved_database_path(path).string(),
+                                                      SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE |
+                                                          SQLITE_OPEN_NOFOLLOW,
+                                                      busy_timeout_ms());
+            refuse_foreign_database(*m_db, path);
             m_db->exec("PRAGMA journal_mode = WAL");
             m_db->exec("PRAGMA synchronous = NORMAL");
         } else {
-            if (!fs::exists(path)) {
-                throw Error(fmt::format("no database at {} (run a boot first, or pass --db)",
-                                        path.string()));
-            }
+            // Reading cannot create or truncate anything, so a link here is followed.
             m_db = std::make_unique<SQLite::Database>(path.string(), SQLite::OPEN_READONLY,
                                                       busy_timeout_ms());
         }
@@ -75,6 +155,8 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
     }
 }
 
-int Database::schema_version() { return m_db->execAndGet("PRAGMA user_version").getInt(); }
+int Database::schema_version() {
+    return m_db->execAndGet("PRAGMA user_version").getInt();
+}
 
 } // namespace bb

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -15,9 +16,21 @@ namespace bb {
 FileLock::FileLock(const std::filesystem::path& path, const std::string& what, Mode mode,
                    const std::function<void(const std::string&)>& on_wait) {
     std::filesystem::create_directories(path.parent_path());
-    m_fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NOFOLLOW and a regular-file check: run as root, a link or device node planted at the
+    // lock's name would otherwise have our pid written into whatever it points to.
+    m_fd = open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     if (m_fd < 0) {
-        throw Error("cannot open lock file " + path.string() + ": " + std::strerror(errno));
+        const int saved = errno;
+        throw Error("cannot open lock file " + path.string() + ": " +
+                    (saved == ELOOP ? std::string("it is a symbolic link; remove it")
+                                    : std::string(std::strerror(saved))));
+    }
+    struct stat status {};
+    if (fstat(m_fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+        close(m_fd);
+        m_fd = -1;
+        throw Error("cannot use lock file " + path.string() +
+                    ": it is not a regular file; remove it");
     }
     if (flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
         std::array<char, 32> holder{};

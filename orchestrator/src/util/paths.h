@@ -1,5 +1,7 @@
 #pragma once
 #include <filesystem>
+#include <string>
+#include <string_view>
 
 namespace bb {
 
@@ -13,8 +15,15 @@ std::filesystem::path cache_dir();
 std::filesystem::path default_db_path();
 
 // Writes `bytes` to `path` through a temporary file and rename(2), so readers never see a
-// half-written file and a crash leaves either the old file or the new one.
+// half-written file and a crash leaves either the old file or the new one. A bare name writes
+// to the current directory. Throws Error when `path` exists and is not a regular file (a device
+// node, a FIFO, a directory or a symbolic link, which bootbench running as root must not
+// replace or follow); the temporary file is created with O_EXCL | O_NOFOLLOW.
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
+
+// The check write_file_atomically makes first, for commands that want to fail before their work:
+// throws Error unless `path` is absent or a regular file.
+void check_output_target(const std::filesystem::path& path);
 
 std::string read_file(const std::filesystem::path& path);
 

@@ -1,0 +1,87 @@
+// Which files bb::Database agrees to write: a new file or bootbench's own database, at a path
+// that is not a symbolic link. Anything else is refused before the first write, so a foreign
+// SQLite file keeps its schema and journal mode and a planted link creates nothing.
+#include "store/database.h"
+#include "store/migrations.h"
+#include "test_support.h"
+#include "util/error.h"
+#include "util/paths.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+namespace fs = std::filesystem;
+
+TEST_CASE("a foreign SQLite database is refused and left unchanged", "[database]") {
+    bb::test::TempDir dir;
+    const auto path = dir / "foreign.sqlite";
+    {
+        SQLite::Database foreign(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        foreign.exec("CREATE TABLE accounts (id INTEGER, name TEXT); "
+                     "INSERT INTO accounts VALUES (1, 'x'); PRAGMA user_version = 3;");
+    }
+    const std::string before = bb::read_file(path);
+    const std::string message = bb::test::thrown_message<bb::Error>([&] { bb::Database db(path); });
+    CHECK_THAT(message, Catch::Contains(path.string()));
+    CHECK_THAT(message, Catch::Contains("not a bootbench database"));
+    CHECK_THAT(message, Catch::Contains("accounts"));
+    CHECK_THAT(message, Catch::Contains("--db"));
+    CHECK(bb::read_file(path) == before); // not migrated, not switched to WAL
+    CHECK_FALSE(fs::exists(dir / "foreign.sqlite-wal"));
+
+    // A foreign file with tables but no user_version is refused as well.
+    const auto plain = dir / "plain.sqlite";
+    {
+        SQLite::Database foreign(plain.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        foreign.exec("CREATE TABLE runs (id INTEGER)");
+    }
+    CHECK_THROWS_AS(bb::Database(plain), bb::Error);
+    SQLite::Database check(plain.string(), SQLite::OPEN_READONLY);
+    CHECK(check.execAndGet("PRAGMA journal_mode").getString() == "delete");
+}
+
+TEST_CASE("an empty file and bootbench's own database are opened for writing", "[database]") {
+    bb::test::TempDir dir;
+    bb::test::write_bytes(dir / "empty.sqlite", "");
+    {
+        bb::Database db(dir / "empty.sqlite");
+        CHECK(db.schema_version() == bb::latest_schema_version(bb::bundled_migrations()));
+    }
+    bb::Database again(dir / "empty.sqlite"); // now bootbench's
+    CHECK(again.sql().execAndGet("PRAGMA journal_mode").getString() == "wal");
+}
+
+TEST_CASE("a database path that is a symbolic link is refused for writing",
+          "[database][injection]") {
+    bb::test::TempDir dir;
+    // A dangling link: following it would create the file it names.
+    fs::create_symlink(dir / "elsewhere.sqlite", dir / "link.sqlite");
+    const std::string message =
+        bb::test::thrown_message<bb::Error>([&] { bb::Database db(dir / "link.sqlite"); });
+    CHECK_THAT(message, Catch::Contains("symbolic link"));
+    CHECK_THAT(message, Catch::Contains("--db"));
+    CHECK_FALSE(fs::exists(dir / "elsewhere.sqlite"));
+
+    // A link to a real database is refused for writing and followed for reading.
+    { bb::Database real(dir / "real.sqlite"); }
+    fs::create_symlink(dir / "real.sqlite", dir / "real-link.sqlite");
+    CHECK_THROWS_AS(bb::Database(dir / "real-link.sqlite"), bb::Error);
+    bb::Database reader(dir / "real-link.sqlite", bb::Database::Mode::ReadOnly);
+    CHECK(reader.schema_version() == bb::latest_schema_version(bb::bundled_migrations()));
+
+    // A linked directory above the file is resolved on purpose.
+    fs::create_directory(dir / "data");
+    fs::create_directory_symlink(dir / "data", dir / "data-link");
+    { bb::Database through(dir / "data-link" / "b.sqlite"); }
+    CHECK(fs::is_regular_file(dir / "data" / "b.sqlite"));
+}
+
+TEST_CASE("a database path that is not a regular file is refused for writing",
+          "[database][injection]") {
+    bb::test::TempDir dir;
+    fs::create_directory(dir / "dir.sqlite");
+    CHECK_THAT(bb::test::thrown_message<bb::Error>([&] { bb::Database db(dir / "dir.sqlite"); }),
+               Catch::Contains("not a regular file"));
+}
