@@ -23,8 +23,8 @@ int busy_timeout_ms() {
         char* end = nullptr;
         const double seconds = std::strtod(env, &end);
         if (*end != '\0' || !(seconds >= 0) || seconds > 86'400) {
-            throw Error(
-                fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)", env));
+            throw Error(fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)",
+                                    env));
         }
         return static_cast<int>(seconds * 1000);
     }
@@ -52,7 +52,6 @@ void check_writable_database_path(const fs::path& path) {
                                 path.string()));
     }
 }
-} // namespace
 
 // The path SQLite is given: the directories resolved, so SQLITE_OPEN_NOFOLLOW (which refuses a
 // link anywhere in the path) only refuses a link planted at the file's own name after the check.
