@@ -94,7 +94,8 @@ printf '%-34s exit %s  %s\n' "database on a read-only path" "$status" "$(tail -1
 # the real cache, so nothing is downloaded) but no room for the objects.
 real_cache=${BOOTBENCH_CACHE:-/var/cache/bootbench}
 mkdir "$work/small"
-mount -t tmpfs -o size=16m tmpfs "$work/small"
+# mode=0755: a tmpfs root is 1777 by default, a cache bootbench refuses as root (item 13).
+mount -t tmpfs -o size=16m,mode=0755 tmpfs "$work/small"
 mkdir "$work/small/sources"
 for entry in "$real_cache"/sources/linux-source-6.12*; do
   if [ -d "$entry" ]; then ln -s "$entry" "$work/small/sources/"; else cp "$entry" "$work/small/sources/"; fi

@@ -329,7 +329,7 @@ TEST_CASE("utc_now_iso8601 has millisecond precision and a Z", "[store]") {
     CHECK(now.back() == 'Z');
 }
 
-TEST_CASE("a repeat is stored once per run; infra-errors may repeat", "[store]") {
+TEST_CASE("a repeat is stored once per run, infra-errors may repeat", "[store]") {
     Fixture f;
     const long long host = f.store.ensure_host(host_facts("fp-1"));
     const long long run = f.store.begin_run(host, {});

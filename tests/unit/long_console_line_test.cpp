@@ -51,7 +51,7 @@ TEST_CASE("a 70 KB console line with the shipped rcu-scale pattern does not cras
     CHECK(out.bytes_cut == long_line.size() - bb::k_max_extracted_line_bytes);
 }
 
-TEST_CASE("every shipped pattern survives a long line; a value in its first 8 KB is kept",
+TEST_CASE("every shipped pattern survives a long line, and a value in its first 8 KB is kept",
           "[long-line]") {
     for (const char* config : {"srcu-storm.yaml", "srcu-nodelay-phase.yaml", "rwsem-rspin.yaml",
                                "rcu-wake-from-gp-rcuscale.yaml", "rcu-wake-from-gp.yaml"}) {

@@ -360,6 +360,14 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             for (auto& bucket : extracted.histograms) {
                 boot.histograms.push_back(std::move(bucket));
             }
+            if (extracted.lines_cut > 0) {
+                // The console is stored as always; only the metric search saw less of it.
+                progress.note(fmt::format(
+                    "note: {} r{}: {} console line(s) longer than {} bytes; {} bytes past that "
+                    "were not searched for metrics",
+                    cell.cell_key, sample.second, extracted.lines_cut,
+                    k_max_extracted_line_bytes, extracted.bytes_cut));
+            }
             const bool interrupted_boot =
                 boot.outcome == BootOutcome::InfraError && interrupted();
             const std::string host_lost =
