@@ -43,7 +43,9 @@ StreamingResult run_streaming(const StreamingCommand& command,
     bp::async_pipe pipe(io);
     bp::environment env = boost::this_process::environment();
     for (const auto& [name, value] : command.env) {
-        env[name] = value;
+        // Not env[name]: Boost 1.74's environment::find compares the name past the end of a
+        // shorter entry (a heap over-read ASan reports); set() checks the length first.
+        env.set(name, value);
     }
     GroupLeader leader;
     leader.parent = getpid();
