@@ -531,3 +531,12 @@ TEST_CASE("every experiment in configs/ is valid and finds its programs", "[expe
     // The A/B shares one fragment list, so the stock kernel is built once for both.
     CHECK(rcu.kernel.fragments == rwsem.kernel.fragments);
 }
+
+TEST_CASE("a YAML escape that decodes to invalid UTF-8 is refused where it is", "[experiment]") {
+    // "\_" (YAML's no-break space) decodes to the raw byte A0 in yaml-cpp 0.7, not UTF-8; it
+    // used to reach the JSON writer of build ids and abort (fuzz_experiment in CI, 2026-12-01).
+    const std::string message =
+        error_of("name: t\nkernel:\n  arch: arm64\n  source: \"a\\_\"\n");
+    CHECK_THAT(message, Catch::StartsWith("exp.yaml:4:"));
+    CHECK_THAT(message, Catch::Contains("invalid UTF-8 after decoding escapes (byte 0xa0)"));
+}
