@@ -1018,8 +1018,8 @@ fs::path directory_of(const std::string& file_name) {
 
 namespace {
 // yaml-cpp 0.7 decodes the double-quoted escape "\_" (no-break space) to the raw byte A0, so a
-// file that is valid UTF-8 can still yield a scalar that is not; every scalar is checked after decoding. Found by
-// fuzz_experiment's CI run: such a byte aborted in the JSON writer of build ids.
+// file that is valid UTF-8 can still yield a scalar that is not: every scalar is checked after
+// decoding. Found by fuzz_experiment in CI: such a byte aborted the build-id JSON writer.
 void check_scalars_utf8(const ExperimentReader& reader, const YAML::Node& node) {
     if (node.IsScalar()) {
         if (const auto bad = first_invalid_utf8(node.Scalar())) {
