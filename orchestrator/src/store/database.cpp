@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <sqlite3.h>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace bb {
@@ -23,8 +25,8 @@ int busy_timeout_ms() {
         char* end = nullptr;
         const double seconds = std::strtod(env, &end);
         if (*end != '\0' || !(seconds >= 0) || seconds > 86'400) {
-            throw Error(fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)",
-                                    env));
+            throw Error(
+                fmt::format("BOOTBENCH_BUSY_TIMEOUT={}: expected seconds (0 to 86400)", env));
         }
         return static_cast<int>(seconds * 1000);
     }
@@ -79,6 +81,9 @@ void refuse_foreign_database(SQLite::Database& db, const fs::path& path) {
     std::vector<std::string> names;
     int version = 0;
     try {
+        // One snapshot: another process may be migrating the new file meanwhile, and a version
+        // read after its commit with names read before it looks like a foreign database.
+        SQLite::Transaction snapshot(db, SQLite::TransactionBehavior::DEFERRED);
         names = schema_object_names(db); // SQLite reads the file only now
         version = db.execAndGet("PRAGMA user_version").getInt();
     } catch (const SQLite::Exception& e) {
@@ -103,6 +108,28 @@ void refuse_foreign_database(SQLite::Database& db, const fs::path& path) {
                             "database or the path of a new file",
                             path.string(), version, listed.empty() ? "nothing" : listed));
 }
+
+// SQLite takes the exclusive lock for switching a database to WAL without asking the busy
+// handler, so a second process opening a fresh database at that moment gets "database is locked"
+// at once (found by reliability.concurrent_writers in CI). The switch is retried for as long as
+// any other write would wait; a database already in WAL needs no lock at all.
+void switch_to_wal(SQLite::Database& db, int timeout_ms) {
+    using clock = std::chrono::steady_clock;
+    const auto deadline = clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+        try {
+            if (db.execAndGet("PRAGMA journal_mode").getString() != "wal") {
+                db.exec("PRAGMA journal_mode = WAL");
+            }
+            return;
+        } catch (const SQLite::Exception& e) {
+            if ((e.getErrorCode() & 0xff) != SQLITE_BUSY || clock::now() >= deadline) {
+                throw;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+}
 } // namespace
 
 Database::Database(const fs::path& path, Mode mode) : m_path(path) {
@@ -119,7 +146,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                                                           SQLITE_OPEN_NOFOLLOW,
                                                       busy_timeout_ms());
             refuse_foreign_database(*m_db, path);
-            m_db->exec("PRAGMA journal_mode = WAL");
+            switch_to_wal(*m_db, busy_timeout_ms());
             m_db->exec("PRAGMA synchronous = NORMAL");
         } else {
             // Reading cannot create or truncate anything, so a link here is followed.
