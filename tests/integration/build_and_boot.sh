@@ -7,9 +7,14 @@
 key_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])'; }
 hit_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["cache_hit"])'; }
 
+# arm64 builds CI's one arm64 kernel (the smoke configs' fragment set, see lib.sh); x86_64 the
+# plain tinyconfig.
+mapfile -t arm64_fragments < <(smoke_fragment_args)
+fragments_of() { if [ "$1" = arm64 ]; then printf '%s\n' "${arm64_fragments[@]}"; fi; }
 for arch in x86_64 arm64; do
+  mapfile -t fragments < <(fragments_of "$arch")
   start=$(date +%s)
-  "$BOOTBENCH" build --arch "$arch" --hz 250 --json >"$work/build.json"
+  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/build.json"
   key=$(key_of <"$work/build.json")
   echo "$arch build $key in $(( $(date +%s) - start )) s (cache hit: $(hit_of <"$work/build.json"))"
   expect_eq "$(q "select count(*) from builds where key = '$key' and arch = '$arch' and hz = 250")" 1 "$arch build row"
@@ -18,10 +23,10 @@ for arch in x86_64 arm64; do
   grep -qx '# CONFIG_HZ_100 is not set' "$config" || fail "HZ choice not exclusive"
 
   # A second build of the same request is a cache hit that runs no make at all.
-  "$BOOTBENCH" build --arch "$arch" --hz 250 --json >"$work/again.json"
+  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/again.json"
   expect_eq "$(key_of <"$work/again.json")" "$key" "$arch key is stable"
   expect_eq "$(hit_of <"$work/again.json")" True "$arch second build is a hit"
-  "$BOOTBENCH" build --arch "$arch" --hz 250 --explain >"$work/explain.txt"
+  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --explain >"$work/explain.txt"
   grep -q "cache: hit" "$work/explain.txt" || fail "explain does not report the hit"
   grep -q "=> key $key" "$work/explain.txt" || fail "explain does not show the build key"
 
@@ -46,7 +51,8 @@ srcu=$(dirname "$0")/../../kernels/patches/srcu/0001-srcu-restore-pre-fix-expedi
 rcu=$(dirname "$0")/../../kernels/patches/rcu/0001-rcu-enable-rcu_normal_wake_from_gp-on-small-systems.patch
 for patch in "$srcu" "$rcu"; do
   start=$(date +%s)
-  key=$("$BOOTBENCH" build --arch arm64 --hz 250 --patch "$patch" --json | key_of)
+  key=$("$BOOTBENCH" build --arch arm64 --hz 250 "${arm64_fragments[@]}" --patch "$patch" --json |
+    key_of)
   echo "arm64 + $(basename "$patch"): $key in $(( $(date +%s) - start )) s"
   "$BOOTBENCH" boot --build "$key" --bios QEMU_EFI.fd --machine virt,acpi=off -n 1 --quiet
   expect_eq "$(q "select outcome from boots order by id desc limit 1")" ok "arm64 patched boot"

@@ -3,6 +3,7 @@
 # its argv naming nothing of this test, like a real guest whose kernel and initrd live in the
 # cache) started from this test's environment is found by test_qemus and wait_for_guest, makes
 # no_qemu_left fail while it lives and pass once it is gone; another test's stand-in is ignored.
+# And the smoke fragment set lib.sh hands to tests is the one every smoke config uses.
 . "$(dirname "$0")/lib.sh"
 
 stub_dir=$(mktemp -d)
@@ -24,4 +25,13 @@ no_qemu_left 2 "after stopping the stub"
 expect_eq "$(test_qemus)" "" "test_qemus after the stub stopped"
 if (wait_for_guest 1) 2>/dev/null; then fail "wait_for_guest passed with no guest running"; fi
 [ -e "/proc/$foreign" ] || fail "the other test's stand-in should still run"
+
+# CI builds one arm64 kernel only while every smoke config names the same fragment set.
+[ -n "$smoke_fragments" ] || fail "no fragments: line in configs/smoke-matrix.yaml"
+for config in "$(dirname "$0")"/../../configs/*smoke*.yaml; do
+  expect_eq "$(sed -n 's/^ *fragments: *//p' "$config")" "$smoke_fragments" \
+    "fragments of $(basename "$config")"
+done
+expect_eq "$(smoke_fragment_args | grep -cx -- --fragment)" \
+  "$(tr ',' '\n' <<<"$smoke_fragments" | wc -l)" "one --fragment per smoke fragment"
 echo PASS

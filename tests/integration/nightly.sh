@@ -11,6 +11,7 @@ night() { # delay
 name: nightly-test
 kernel:
   arch: arm64
+  fragments: $smoke_fragments
   variants: [{name: stock}]
 axes:
   hz: [250]

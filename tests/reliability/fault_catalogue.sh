@@ -117,10 +117,11 @@ printf '%-34s exit %s  %s\n' "disk full during a build" "$status" \
 
 # 10. A matrix goes on past a bad cell: one rdinit value panics, the other cell boots.
 # The smoke-matrix kernel (cached after integration.run_matrix).
-cat >"$work/exp.yaml" <<'YAML'
+cat >"$work/exp.yaml" <<YAML
 name: fault-matrix
 kernel:
   arch: arm64
+  fragments: $smoke_fragments
   variants:
     - name: stock
 axes:

@@ -13,6 +13,7 @@ cat >"$work/exp.yaml" <<YAML
 name: kill-resume
 kernel:
   arch: arm64
+  fragments: $smoke_fragments
   variants:
     - name: stock
 axes:

@@ -6,10 +6,11 @@
 # fix the worker thread died in std::terminate (exit 134) and left the run "running".
 # The kernel is smoke-matrix's (integration.run_matrix builds it on a fresh machine).
 . "$(dirname "$0")/../integration/lib.sh"
-cat >"$work/store-failure.yaml" <<'YAML'
+cat >"$work/store-failure.yaml" <<YAML
 name: store-failure
 kernel:
   arch: arm64
+  fragments: $smoke_fragments
   variants: [{name: stock}]
 axes:
   hz: [250]

@@ -3,9 +3,8 @@
 #include "report/statistics.h"
 #include "util/units.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <fmt/format.h>
 #include <map>
 
 namespace bb {
@@ -51,8 +50,8 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
         const bool flagged = std::any_of(boots.begin(), boots.end(), [](const BootRecord& boot) {
             return boot.outcome == BootOutcome::Ok && boot.params_not_applied;
         });
-        out += flagged ? "  No boot ran as configured (below).\n"
-                       : "  No boot reached the marker.\n";
+        out +=
+            flagged ? "  No boot ran as configured (below).\n" : "  No boot reached the marker.\n";
     } else {
         const Summary s = summarize(host);
         const TimeUnit unit = unit_for_seconds(s.mean);
@@ -64,9 +63,9 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
             guest_note = fmt::format("    [guest uptime: {} ± {}]", format_seconds(g.mean, gunit),
                                      format_seconds(g.stddev, gunit));
         }
-        out += fmt::format("  Time (mean ± σ):     {:>10} ± {:>10}{}\n",
-                           format_seconds(s.mean, unit), format_seconds(s.stddev, unit),
-                           guest_note);
+        out +=
+            fmt::format("  Time (mean ± σ):     {:>10} ± {:>10}{}\n", format_seconds(s.mean, unit),
+                        format_seconds(s.stddev, unit), guest_note);
         out += fmt::format("  Median:              {:>10}\n", format_seconds(s.median, unit));
         out += fmt::format("  Range (min … max):   {:>10} … {:>10}    {} boot{}\n",
                            format_seconds(s.min, unit), format_seconds(s.max, unit), s.n,
@@ -83,8 +82,8 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
             out += fmt::format("    boot {}: {}: {}\n", boot.repeat_index + 1,
                                to_string(boot.outcome), boot.outcome_reason);
         } else if (boot.params_not_applied) {
-            out += fmt::format("    boot {}: {}\n", boot.repeat_index + 1,
-                               *boot.params_not_applied);
+            out +=
+                fmt::format("    boot {}: {}\n", boot.repeat_index + 1, *boot.params_not_applied);
         }
     }
     return out;
@@ -103,6 +102,7 @@ nlohmann::json boot_summary_json(const std::vector<BootRecord>& boots) {
             {"guest_marker_seconds",
              boot.guest_marker_seconds ? nlohmann::json(*boot.guest_marker_seconds) : nullptr},
             {"wall_seconds", boot.wall_seconds},
+            {"foreign_load", boot.foreign_load ? nlohmann::json(*boot.foreign_load) : nullptr},
             {"accel", boot.accel},
             {"cmdline", boot.cmdline},
             {"argv", boot.argv},
