@@ -47,7 +47,7 @@ console_of_last_boot() {
   q "select writefile('$work/last.gz', console_gz) from boots order by id desc limit 1" >/dev/null
   zcat "$work/last.gz"
 }
-srcu=$(dirname "$0")/../../kernels/patches/srcu/0001-srcu-restore-pre-fix-expedited-delays.patch
+srcu=$(dirname "$0")/../../kernels/patches/srcu/before/0001-srcu-recreate-640a7d37-expedited-delays.patch
 rcu=$(dirname "$0")/../../kernels/patches/rcu/0001-rcu-enable-rcu_normal_wake_from_gp-on-small-systems.patch
 for patch in "$srcu" "$rcu"; do
   start=$(date +%s)
@@ -57,8 +57,8 @@ for patch in "$srcu" "$rcu"; do
   "$BOOTBENCH" boot --build "$key" --bios QEMU_EFI.fd --machine virt,acpi=off -n 1 --quiet
   expect_eq "$(q "select outcome from boots order by id desc limit 1")" ok "arm64 patched boot"
   if [ "$patch" = "$srcu" ]; then
-    console_of_last_boot | grep -q "Max phase no-delay instances is 1\." ||
-      fail "the SRCU pre-fix default is not in effect"
+    console_of_last_boot | grep -q "bootbench-srcu-variant=before srcu_max_nodelay_phase=3 " ||
+      fail "the SRCU before (640a7d37) kernel did not identify itself"
   else
     console_of_last_boot | grep -q "rcu_normal_wake_from_gp is 1\." ||
       fail "rcu_normal_wake_from_gp was not enabled on a small system"

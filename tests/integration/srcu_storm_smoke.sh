@@ -8,7 +8,7 @@ config=$(dirname "$0")/../../configs/srcu-storm-smoke.yaml
 
 "$BOOTBENCH" run "$config" --seed 1
 expect_eq "$(q "select count(*) from boots where outcome = 'ok'")" 2 "both boots ok"
-for variant in stock srcu-prefix; do
+for variant in fixed before; do
   where="b.outcome = 'ok' and json_extract(b.params_json, '$.variant') = '$variant'"
   batches=$(q "select m.value from metrics m join boots b on b.id = m.boot_id where $where and m.name = 'srcu_batches'")
   [ -n "$batches" ] && awk -v n="$batches" 'BEGIN { exit !(n > 0) }' || fail "$variant: srcu_batches '$batches'"
@@ -20,9 +20,9 @@ for variant in stock srcu-prefix; do
     expect_eq "$(q "select count(*) from metrics m join boots b on b.id = m.boot_id where $where and m.name = '$m'")" 1 "$variant: $m stored"
   done
 done
-expect_eq "$(q "select cast(m.value as int) from metrics m join boots b on b.id = m.boot_id where json_extract(b.params_json, '$.variant') = 'srcu-prefix' and m.name = 'srcu_max_nodelay_phase'")" 1 \
-  "the pre-fix kernel runs with one no-delay phase"
-expect_eq "$(q "select cast(m.value as int) from metrics m join boots b on b.id = m.boot_id where json_extract(b.params_json, '$.variant') = 'stock' and m.name = 'srcu_max_nodelay_phase'")" 1000 \
+expect_eq "$(q "select cast(m.value as int) from metrics m join boots b on b.id = m.boot_id where json_extract(b.params_json, '$.variant') = 'before' and m.name = 'srcu_max_nodelay_phase'")" 3 \
+  "the before (640a7d37) kernel runs with three no-delay polls per phase"
+expect_eq "$(q "select cast(m.value as int) from metrics m join boots b on b.id = m.boot_id where json_extract(b.params_json, '$.variant') = 'fixed' and m.name = 'srcu_max_nodelay_phase'")" 1000 \
   "stock 6.12 clamps the no-delay phase to 1000 at HZ=250"
 no_qemu_left
 echo PASS

@@ -47,7 +47,7 @@ toolchain's --version and the target; a cache hit runs no make at all. Prints th
 Examples:
   bootbench build --arch arm64 --hz 250
   bootbench build --arch x86_64 --hz 100 --fragment rcuscale --set CONFIG_NR_CPUS=8
-  bootbench build --arch arm64 --patch kernels/patches/srcu/0001-*.patch --explain
+  bootbench build --arch arm64 --patch kernels/patches/srcu/before/0001-*.patch --explain
   bootbench build --source ~/linux --base defconfig --arch arm64
   bootbench build --source git:$HOME/linux@v6.12 --arch x86_64
   bootbench boot --build 1a2b3c --bios QEMU_EFI.fd --machine virt,acpi=off -n 5
