@@ -112,16 +112,6 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
                                      failure, marked, run_id));
 }
 
-std::string eta_text(double seconds) {
-    if (seconds < 60) {
-        return fmt::format("{:.0f}s", seconds);
-    }
-    if (seconds < 3600) {
-        return fmt::format("{:.0f}m{:02.0f}s", std::floor(seconds / 60), std::fmod(seconds, 60));
-    }
-    return fmt::format("{:.0f}h{:02.0f}m", std::floor(seconds / 3600),
-                       std::fmod(seconds / 60, 60));
-}
 } // namespace
 
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
@@ -295,8 +285,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         const int remaining = static_cast<int>(todo.size()) - finished;
         std::string eta = "?";
         if (finished > 0) {
-            eta = eta_text(busy_seconds / finished * remaining /
-                           static_cast<double>(lanes.lanes().size()));
+            eta = format_duration(busy_seconds / finished * remaining /
+                                  static_cast<double>(lanes.lanes().size()));
         }
         std::string current;
         for (const auto& [lane, key] : in_flight) {
