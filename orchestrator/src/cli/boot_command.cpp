@@ -213,7 +213,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         out["db"] = db.path().string();
         std::printf("%s\n",
                     out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-    } else {
+    } else if (!result.boots.empty() || result.stop_reason.empty()) {
+        // Stopped before its first boot by a busy host: the error below is the whole story.
         std::printf("Boot: %s (%s%s, %s)\n", request.spec.kernel.filename().c_str(),
                     std::string(to_string(request.spec.arch)).c_str(),
                     request.firmware ? (", -bios " + *request.firmware).c_str() : "",
