@@ -357,7 +357,10 @@ TEST_CASE("schema 7 turns twins stored before it into infra-errors, keeping the 
     const long long first = f.store.insert_boot(sample_boot(run));
     const long long twin = f.store.insert_boot(sample_boot(run));
     f.db.sql().exec("PRAGMA user_version = 6");
-    bb::migrate(f.db.sql(), bb::bundled_migrations(), "store.sqlite");
+    // Schema 7 alone: the later ones are in place already (the fixture created them).
+    auto through_7 = bb::bundled_migrations();
+    std::erase_if(through_7, [](const bb::Migration& m) { return m.number > 7; });
+    bb::migrate(f.db.sql(), through_7, "store.sqlite");
     auto outcome = [&](long long id) {
         return f.db.sql()
             .execAndGet("SELECT outcome || ' | ' || outcome_reason FROM boots WHERE id = " +

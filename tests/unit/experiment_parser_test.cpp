@@ -228,7 +228,8 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
           "exp.yaml:1:1: the experiment is empty (expected at least name and kernel.arch)");
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
-          "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts), got "
+          "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts, "
+          "quiet), got "
           "a list");
 }
 

@@ -94,3 +94,34 @@ TEST_CASE("v_histograms: buckets with their boot's grouping and used flag", "[mi
     CHECK(s.column("SELECT sum(count) FROM v_histograms") == "107");
     CHECK(s.column("SELECT DISTINCT variant || '/' || name FROM v_histograms") == "stock/lat");
 }
+
+TEST_CASE("v_samples: loaded as stored, else the old rule, and used follows it",
+          "[migrations][views][quiet]") {
+    ViewStore s;
+    s.boot(k_params, bb::BootOutcome::Ok, 0.26); // before schema 8: loaded by the old rule
+    s.boot(k_params, bb::BootOutcome::Ok, 0.05); // before schema 8: not loaded
+    s.boot(k_params, bb::BootOutcome::Ok, 0.26); // gated: loaded 0 as stored wins
+    s.boot(k_params, bb::BootOutcome::Ok, 0.02); // gated: ran after a vain wait, loaded 1
+    s.db.sql().exec("UPDATE boots SET loaded = 0, quiet_wait_seconds = 0, load_before = 0.01 "
+                    "WHERE id = 3");
+    s.db.sql().exec("UPDATE boots SET loaded = 1, quiet_wait_seconds = 600, load_before = 0.5 "
+                    "WHERE id = 4");
+    CHECK(s.column("SELECT loaded FROM v_samples ORDER BY boot_id") == "1,0,0,1");
+    CHECK(s.column("SELECT used FROM v_samples ORDER BY boot_id") == "0,1,1,0");
+    CHECK(s.column("SELECT quiet_wait_seconds FROM v_samples ORDER BY boot_id") ==
+          "NULL,NULL,0.0,600.0");
+    CHECK(s.column("SELECT load_before FROM v_samples WHERE boot_id = 4") == "0.5");
+    CHECK(s.column("SELECT used_boots || '/' || loaded_boots || '/' || quiet_wait_seconds "
+                   "FROM v_runs") == "2/2/600.0");
+    CHECK(s.column("SELECT count(*) FROM boots WHERE loaded IS NULL") == "2");
+}
+
+TEST_CASE("v_histograms: a loaded boot's buckets are flagged and not used",
+          "[migrations][views][quiet]") {
+    ViewStore s;
+    s.boot(k_params, bb::BootOutcome::Ok, 0.0, {{"lat", 0, 9999, 3}});
+    s.boot(k_params, bb::BootOutcome::Ok, 0.0, {{"lat", 0, 9999, 5}});
+    s.db.sql().exec("UPDATE boots SET loaded = 1 WHERE id = 2");
+    CHECK(s.column("SELECT sum(count) FROM v_histograms WHERE used") == "3");
+    CHECK(s.column("SELECT sum(count) FROM v_histograms WHERE loaded") == "5");
+}

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
+#include "cli/quiet_options.h"
 #include "report/boot_summary.h"
 #include "runner/boot_series.h"
 #include "runner/default_kernel.h"
@@ -48,6 +49,7 @@ struct BootOptions {
     bool dry_run = false;
     std::string libvirt; // a libvirt URI: boot there as a transient domain
     bool allow_uri_programs = false;
+    QuietCliOptions quiet;
 };
 
 constexpr const char* k_boot_help = R"(Boot one kernel N times with real firmware and time each boot to its marker.
@@ -153,6 +155,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         request.initrd = options.initrd;
     }
     request.command_line = global.command_line;
+    request.quiet = with_overrides(QuietSettings{}, quiet_overrides(options.quiet));
 
     if (options.dry_run) {
         // Exactly what would run (firmware resolved, initramfs built), minus the KVM probe.
@@ -210,7 +213,8 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         out["db"] = db.path().string();
         std::printf("%s\n",
                     out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-    } else {
+    } else if (!result.boots.empty() || result.stop_reason.empty()) {
+        // Stopped before its first boot by a busy host: the error below is the whole story.
         std::printf("Boot: %s (%s%s, %s)\n", request.spec.kernel.filename().c_str(),
                     std::string(to_string(request.spec.arch)).c_str(),
                     request.firmware ? (", -bios " + *request.firmware).c_str() : "",
@@ -221,6 +225,12 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     }
     if (result.run_status == "interrupted") {
         return 130;
+    }
+    if (!result.stop_reason.empty()) {
+        throw RuntimeFailure(fmt::format("{}; run {} is marked failed, its {} boot(s) before are "
+                                         "stored. Boot again when the host is quiet, or pass "
+                                         "--quiet-on-timeout run-loaded",
+                                         result.stop_reason, result.run_id, result.boots.size()));
     }
     for (const auto& boot : result.boots) {
         if (boot.outcome != BootOutcome::Ok || boot.params_not_applied) {
@@ -286,6 +296,7 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_flag("--allow-uri-programs", options->allow_uri_programs,
                    "accept a --libvirt URI that makes libvirt run a program of its choosing "
                    "(qemu+ext's command=, ssh's netcat= or socket=); refused otherwise");
+    add_quiet_options(*boot, options->quiet);
     boot->callback([options, &global, &exit_status] { exit_status = run_boot(*options, global); });
 }
 

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
+#include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
@@ -28,12 +29,16 @@ struct RunCommandOptions {
     bool validate = false;
     std::vector<std::string> only;
     std::string hosts; // fleet file
+    QuietCliOptions quiet;
 };
 
-constexpr const char* k_run_help = R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
+constexpr const char* k_run_help =
+    R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
 axis adds no build), boot every cell `repeats` times in a seeded shuffled interleaving
 across CPU slots (each guest pinned to its vCPUs + 1 host CPUs, never oversubscribed), store
 every sample with its concurrency and the foreign host load during it, print per-cell results.
+Before each sample it waits while the host is busy with other work: the experiment's quiet:
+key, or --quiet-max-load, --quiet-max-wait, --quiet-on-timeout and --no-quiet-wait.
 
 Re-running the same experiment with the same seed (or --resume RUN) skips the samples
 already stored. Ctrl-C stops the guests and marks the run interrupted; a killed bootbench
@@ -62,6 +67,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     const std::vector<FleetHost> fleet =
         options.hosts.empty() ? std::vector<FleetHost>{} : load_fleet_file(options.hosts);
     const AxisRestriction only = parse_axis_restrictions(options.only);
+    const QuietOverrides quiet = quiet_overrides(options.quiet);
     check_experiment_files(experiment);
     if (options.validate) {
         // --only is checked too, so a typo in it is found before any kernel is built.
@@ -85,6 +91,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     run_options.build_jobs = options.jobs;
     run_options.only = only;
     run_options.hosts = fleet;
+    run_options.quiet = quiet;
     run_options.command_line = global.command_line;
     Database db(global.db_path());
     const RunReport report = run_experiment(db, experiment, run_options, progress);
@@ -134,6 +141,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("--hosts", options->hosts,
                     "fleet file (hosts: [{uri: LIBVIRT-URI, slots: N}]): boot on these libvirt "
                     "hosts instead of this machine");
+    add_quiet_options(*cmd, options->quiet);
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

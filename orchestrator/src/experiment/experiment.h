@@ -2,6 +2,7 @@
 // The validated model of an experiment file (docs/experiments.md). Everything here has been
 // checked by parse_experiment: names are well formed, values are legal, paths are absolute, and
 // include/exclude rules name declared axes and existing values.
+#include "schedule/quiet_settings.h"
 #include "util/arch.h"
 
 #include <cstdint>
@@ -119,6 +120,7 @@ struct Experiment {
     std::vector<CellRule> include;     // when non-empty, a cell must match one of these
     std::vector<CellRule> exclude;     // a cell matching one of these is dropped
     std::vector<FleetHost> hosts;      // empty: this machine, qemu launched directly
+    QuietSettings quiet;               // the quiet-host gate before every sample
 };
 
 // Axis names in canonical order; the cmdline parameters follow them.

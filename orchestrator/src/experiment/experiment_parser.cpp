@@ -4,6 +4,7 @@
 #include "experiment/did_you_mean.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
+#include "util/duration.h"
 #include "util/error.h"
 
 #include <fmt/format.h>
@@ -35,7 +36,7 @@ constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
 const std::vector<std::string> k_top_keys{"name",   "description", "kernel",  "axes",    "guest",
                                           "nested", "repeats",     "timeout", "silence", "order",
-                                          "seed",   "include",     "exclude", "hosts"};
+                                          "seed",   "include",     "exclude", "hosts",   "quiet"};
 const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                              "preempt", "set",  "variants"};
 const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
@@ -48,6 +49,8 @@ const std::vector<std::string> k_metric_keys{"name", "regex", "unit", "histogram
                                              "bucket"};
 const std::vector<std::string> k_nested_keys{"l2_kernel", "l2_smp", "l2_memory", "l2_cmdline",
                                              "l2_firmware"};
+const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
+const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
 const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
@@ -262,6 +265,7 @@ class ExperimentReader {
     void read_axes(const Entry& entry, Axes& axes) const;
     void read_guest(const Entry& entry, GuestSettings& guest) const;
     void read_nested(const Entry& entry, NestedSettings& nested) const;
+    void read_quiet(const Entry& entry, QuietSettings& quiet) const;
     void check_topology(const Experiment& experiment, const Entries& entries) const;
     std::vector<fs::path> read_programs(const Entry& entry) const;
     MetricExtractor read_metric(const YAML::Node& node) const;
@@ -795,6 +799,42 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
     }
 }
 
+void ExperimentReader::read_quiet(const Entry& entry, QuietSettings& quiet) const {
+    const Entries entries = mapping(entry.value, "quiet", k_quiet_keys);
+    if (const auto found = entries.find("max_load"); found != entries.end()) {
+        const YAML::Node& node = found->second.value;
+        const auto value = node.IsScalar() ? parse_number(node.Scalar()) : std::nullopt;
+        if (!value || *value < 0 || *value > 1) {
+            fail(node, fmt::format("max_load: expected a fraction of the host's CPUs from 0 to 1 "
+                                   "(e.g. 0.10), got {}",
+                                   value ? node.Scalar() : describe(node)));
+        }
+        quiet.max_load = *value;
+    }
+    if (const auto found = entries.find("max_wait"); found != entries.end()) {
+        const YAML::Node& node = found->second.value;
+        const auto value = node.IsScalar() ? parse_duration(node.Scalar()) : std::nullopt;
+        if (!value) {
+            fail(node, fmt::format("max_wait: expected a duration such as 90, 90s, 10m or 1h "
+                                   "(0: do not wait), got {}",
+                                   describe(node)));
+        }
+        quiet.max_wait_s = *value;
+    }
+    if (const auto found = entries.find("on_timeout"); found != entries.end()) {
+        const std::string text = string_value(found->second);
+        const auto timeout = quiet_timeout_from_string(text);
+        if (!timeout) {
+            const auto suggestion = did_you_mean(text, k_quiet_timeouts);
+            fail(found->second.value,
+                 fmt::format("on_timeout: {} is not an action ({})", in_quotes(text),
+                             suggestion ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                        : "expected " + alternatives(k_quiet_timeouts)));
+        }
+        quiet.on_timeout = *timeout;
+    }
+}
+
 // The nested topology boots the built kernel as an arm64 KVM host; its settings mean nothing
 // without a nested cell.
 void ExperimentReader::check_topology(const Experiment& experiment, const Entries& entries) const {
@@ -975,6 +1015,9 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     }
     if (const auto found = entries.find("hosts"); found != entries.end()) {
         experiment.hosts = parse_hosts(found->second.value, m_file);
+    }
+    if (const auto found = entries.find("quiet"); found != entries.end()) {
+        read_quiet(found->second, experiment.quiet);
     }
     // The matrix is expanded in memory, one entry per boot: a slip such as `repeats: 50000000`
     // must be an error here, not an exhausted machine later.

@@ -1,6 +1,7 @@
 #include "runner/boot_series.h"
 
 #include "runner/guest_image.h"
+#include "runner/quiet_sample.h"
 #include "runner/single_boot.h"
 #include "store/boot_store.h"
 #include "store/database_id.h"
@@ -90,10 +91,22 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
             result.run_status = "interrupted";
             break;
         }
-        progress.status(fmt::format("boot {}/{} ({} {}, {})", repeat + 1, request.repeats,
-                                    to_string(spec.arch), spec.kernel.filename().string(),
-                                    to_string(spec.accel)));
+        const std::string label = fmt::format("boot {}/{}", repeat + 1, request.repeats);
+        const auto quiet = gate_sample(request.quiet, !request.host, progress.status);
+        if (quiet && !wait_note(request.quiet, *quiet, label).empty()) {
+            progress.note("  " + wait_note(request.quiet, *quiet, label));
+        }
+        if (quiet && quiet->stops(request.quiet)) {
+            result.run_status = quiet->interrupted ? "interrupted" : "failed";
+            if (!quiet->interrupted) {
+                result.stop_reason = quiet_stop_reason(request.quiet, *quiet, label);
+            }
+            break;
+        }
+        progress.status(fmt::format("{} ({} {}, {})", label, to_string(spec.arch),
+                                    spec.kernel.filename().string(), to_string(spec.accel)));
         BootRecord boot = boot_once(spec, request.limits, launcher);
+        record_quiet(boot, request.quiet, quiet);
         boot.run_id = result.run_id;
         boot.host_id = host_id;
         boot.repeat_index = repeat;

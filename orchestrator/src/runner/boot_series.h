@@ -1,6 +1,7 @@
 #pragma once
 #include "console/console_monitor.h"
 #include "runner/accel_selection.h"
+#include "schedule/quiet_settings.h"
 #include "store/database.h"
 #include "vm/launcher.h"
 #include "vm/qemu_spec.h"
@@ -27,6 +28,7 @@ struct BootSeriesRequest {
     std::optional<std::filesystem::path> initrd;          // the user's own image instead of ours
     std::string command_line;
     std::optional<std::string> build_key;
+    QuietSettings quiet; // the quiet-host gate before every boot (this machine only)
     // The machine the launcher boots on when it is not this one (a libvirt host).
     std::optional<HostFacts> host;
     std::string host_libvirt_uri;
@@ -40,6 +42,7 @@ struct BootSeriesProgress {
 struct BootSeriesResult {
     long long run_id = 0;
     std::string run_status;
+    std::string stop_reason; // set when the quiet-host gate stopped the series (run failed)
     AccelChoice accel;
     std::vector<long long> boot_ids;
     std::vector<BootRecord> boots; // without the console log, to keep memory flat

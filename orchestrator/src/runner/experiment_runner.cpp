@@ -8,9 +8,11 @@
 #include "runner/kernel_build.h"
 #include "runner/nested_boot.h"
 #include "runner/nested_image.h"
+#include "runner/quiet_sample.h"
 #include "runner/run_choice.h"
 #include "runner/single_boot.h"
 #include "store/boot_store.h"
+#include "util/duration.h"
 #include "util/error.h"
 #include "util/file_lock.h"
 #include "util/hash.h"
@@ -110,16 +112,6 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
                                      failure, marked, run_id));
 }
 
-std::string eta_text(double seconds) {
-    if (seconds < 60) {
-        return fmt::format("{:.0f}s", seconds);
-    }
-    if (seconds < 3600) {
-        return fmt::format("{:.0f}m{:02.0f}s", std::floor(seconds / 60), std::fmod(seconds, 60));
-    }
-    return fmt::format("{:.0f}h{:02.0f}m", std::floor(seconds / 3600),
-                       std::fmod(seconds / 60, 60));
-}
 } // namespace
 
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
@@ -172,6 +164,14 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                               report.resumed ? fmt::format(", resuming run {} ({} stored)",
                                                            report.run_id, report.samples_skipped)
                                              : ""));
+
+    const QuietSettings quiet = with_overrides(experiment.quiet, options.quiet);
+    if (quiet.wait) {
+        progress.note(fmt::format("quiet-host gate: before each sample, wait while the foreign "
+                                  "CPU load is above {:.2f}, up to {}, then {}",
+                                  quiet.max_load, format_duration(quiet.max_wait_s),
+                                  to_string(quiet.on_timeout)));
+    }
 
     // Kernels: each distinct build once (a cmdline-only axis needs none beyond the first).
     std::map<std::string, BuiltKernel> kernels;
@@ -279,13 +279,14 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     std::vector<int> running(lanes.hosts().size(), 0); // guests running per host
     std::vector<bool> host_dead(lanes.hosts().size(), false);
     std::map<size_t, std::string> in_flight; // lane -> cell key
+    std::string quiet_stop;                  // why the gate stopped the run (on_timeout: stop)
     const double started = monotonic_seconds();
     auto update_status = [&] {
         const int remaining = static_cast<int>(todo.size()) - finished;
         std::string eta = "?";
         if (finished > 0) {
-            eta = eta_text(busy_seconds / finished * remaining /
-                           static_cast<double>(lanes.lanes().size()));
+            eta = format_duration(busy_seconds / finished * remaining /
+                                  static_cast<double>(lanes.lanes().size()));
         }
         std::string current;
         for (const auto& [lane, key] : in_flight) {
@@ -319,23 +320,51 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                 // samples may come back.
                 queue_changed.wait(lock, [&] {
                     return !pending.empty() || in_flight_count == 0 || interrupted() ||
-                           host_dead[lane.host];
+                           host_dead[lane.host] || !quiet_stop.empty();
                 });
-                if (pending.empty() || interrupted() || host_dead[lane.host]) {
+                if (pending.empty() || interrupted() || host_dead[lane.host] ||
+                    !quiet_stop.empty()) {
                     return;
                 }
                 sample = pending.front();
                 pending.pop_front();
                 ++in_flight_count;
-                concurrency = ++running[lane.host];
                 in_flight[lane_index] = cells[sample.first].cell_key;
                 update_status();
             }
             const Cell& cell = cells[sample.first];
+            const std::string label = fmt::format("{} r{}", cell.cell_key, sample.second);
+            // Waits outside the lock (the other lanes go on booting), prints under it.
+            const auto verdict = gate_sample(quiet, host_of_lane.connection == nullptr,
+                                             [&](const std::string& text) {
+                                                 std::lock_guard lock(mutex);
+                                                 progress.status(label + ": " + text);
+                                             });
+            {
+                std::lock_guard lock(mutex);
+                if (verdict && !wait_note(quiet, *verdict, label).empty()) {
+                    progress.note(wait_note(quiet, *verdict, label));
+                    report.samples_waited += 1;
+                    report.quiet_wait_seconds += verdict->waited_s;
+                }
+                if ((verdict && verdict->stops(quiet)) || !quiet_stop.empty()) {
+                    // Not booted: back to the queue, which --resume boots.
+                    pending.push_front(sample);
+                    --in_flight_count;
+                    in_flight.erase(lane_index);
+                    if (verdict && !verdict->interrupted && quiet_stop.empty()) {
+                        quiet_stop = quiet_stop_reason(quiet, *verdict, label);
+                    }
+                    queue_changed.notify_all();
+                    return;
+                }
+                concurrency = ++running[lane.host];
+            }
             QemuSpec spec = spec_for(cell);
             spec.accel = host_of_lane.accel.accel;
             const bool is_nested = cell.topology == Topology::Nested;
             BootRecord boot = boot_once(spec, is_nested ? l1_limits : limits, *lane.launcher);
+            record_quiet(boot, quiet, verdict);
             boot.concurrency = concurrency;
             boot.host_id = host_of_lane.host_id;
             boot.cell_key = cell.cell_key;
@@ -406,8 +435,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             ++report.samples_run;
             busy_seconds += boot.wall_seconds;
             const bool failed = boot.outcome != BootOutcome::Ok || boot.params_not_applied;
-            const bool contaminated =
-                boot.foreign_load && *boot.foreign_load > options.contaminated_load;
+            const bool contaminated = boot.loaded.value_or(false);
             report.samples_failed += failed ? 1 : 0;
             report.samples_contaminated += contaminated ? 1 : 0;
             if (boot.params_not_applied) {
@@ -423,7 +451,10 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                     ? fmt::format("{} ({})", to_string(boot.outcome), boot.outcome_reason)
                 : boot.params_not_applied ? "param-not-applied"
                                           : format_seconds(boot.boot_seconds.value_or(0)),
-                contaminated ? fmt::format(" [foreign load {:.0f}%]", *boot.foreign_load * 100)
+                contaminated ? fmt::format(" [loaded: foreign load {:.0f}%]",
+                                           std::max(boot.foreign_load.value_or(0),
+                                                    verdict ? verdict->load_before : 0) *
+                                               100)
                              : ""));
             update_status();
         }
@@ -451,7 +482,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     for (auto& thread : threads) {
         thread.join();
     }
-    const bool stranded = !pending.empty() && !interrupted();
+    const bool stranded = !pending.empty() && !interrupted() && quiet_stop.empty();
     if (stranded) {
         progress.note(fmt::format("{} sample(s) not booted: every host of the fleet was lost",
                                   pending.size()));
@@ -459,13 +490,27 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     if (!failure.empty()) {
         end_failed_run(db, report.run_id, failure, progress.note);
     }
-    report.status = interrupted() ? "interrupted" : stranded ? "failed" : "done";
+    report.status = interrupted()                     ? "interrupted"
+                    : stranded || !quiet_stop.empty() ? "failed"
+                                                      : "done";
     store.finish_run(report.run_id, report.status);
-    progress.note(fmt::format("run {} {}: {} samples booted, {} failed, {} under foreign load, "
-                              "{} already stored; {:.0f} s",
-                              report.run_id, report.status, report.samples_run,
-                              report.samples_failed, report.samples_contaminated,
-                              report.samples_skipped, monotonic_seconds() - started));
+    progress.note(fmt::format(
+        "run {} {}: {} samples booted, {} failed, {} loaded, {} already "
+        "stored; {:.0f} s{}",
+        report.run_id, report.status, report.samples_run, report.samples_failed,
+        report.samples_contaminated, report.samples_skipped, monotonic_seconds() - started,
+        report.samples_waited == 0
+            ? ""
+            : fmt::format("; {} sample(s) waited {} in all for a quiet host", report.samples_waited,
+                          format_duration(report.quiet_wait_seconds))));
+    if (!quiet_stop.empty()) {
+        throw RuntimeFailure(fmt::format("{}; run {} is marked failed, its {} sample(s) are "
+                                         "stored: `bootbench run {} --resume {}` boots the rest "
+                                         "once the host is quiet",
+                                         quiet_stop, report.run_id,
+                                         report.samples_skipped + report.samples_run,
+                                         experiment.file_name, report.run_id));
+    }
     return report;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "experiment/matrix.h"
 #include "experiment/experiment.h"
+#include "schedule/quiet_settings.h"
 #include "store/database.h"
 
 #include <cstdint>
@@ -21,6 +22,7 @@ struct RunOptions {
     double contaminated_load = 0.25;       // foreign load above this flags a sample
     AxisRestriction only;                  // --only: run a subset of the cells now
     std::vector<FleetHost> hosts;          // --hosts FILE: overrides the experiment's hosts
+    QuietOverrides quiet;                  // --quiet-*: override the experiment's quiet:
 };
 
 struct RunProgress {
@@ -37,7 +39,9 @@ struct RunReport {
     int samples_skipped = 0; // already stored (resume)
     int samples_run = 0;
     int samples_failed = 0;
-    int samples_contaminated = 0;
+    int samples_contaminated = 0; // stored as loaded (schema 8)
+    int samples_waited = 0;       // waited for a quiet host first
+    double quiet_wait_seconds = 0;
     int builds = 0;
     int builds_cached = 0;
     bool resumed = false;
@@ -47,7 +51,8 @@ struct RunReport {
 
 // `bootbench run`: builds what is missing, boots every cell `repeats` times in a seeded
 // interleaving across CPU slots, stores every sample, and resumes where a previous run of the
-// same experiment and seed stopped.
+// same experiment and seed stopped. When the quiet-host gate times out with on_timeout: stop,
+// the run is marked failed and RuntimeFailure says why and how to resume.
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
                          const RunProgress& progress);
 

@@ -2,11 +2,12 @@
 
 namespace bb {
 
-// Foreign load: how busy the host was with work that is not ours while a guest booted.
-// busy(system, from /proc/stat) − CPU time of this process and its reaped children
-// (getrusage), as a fraction of all host CPUs over the interval. With one guest at a time this
-// is exact (the guest's qemu is reaped inside the interval); with parallel guests it
-// under-counts (clamped at 0) — so a flagged sample is certainly contaminated.
+// Foreign load: how busy the host was with work that is not ours while a guest booted (or
+// before a sample, schedule/quiet_gate.h). busy(system, from /proc/stat) − CPU time of this
+// process, its reaped children (getrusage) and its live children (/proc/PID/stat: the qemu of
+// another lane still booting), as a fraction of all host CPUs over the interval. A child reaped
+// while its time is read is counted at its least at the start and its most at the end, so the
+// error only ever under-counts (clamped at 0): a flagged sample is certainly contaminated.
 class LoadWindow {
   public:
     LoadWindow();
@@ -21,6 +22,15 @@ class LoadWindow {
 };
 
 double system_busy_cpu_seconds();
-double our_cpu_seconds();
+
+// CPU seconds of this process and its children, reaped or live (their reaped children
+// included). A child reaped between the reads is missed by `at_least` and counted twice by
+// `at_most`.
+struct OurCpuSeconds {
+    double at_least = 0;
+    double at_most = 0;
+};
+OurCpuSeconds our_cpu_seconds();
+double live_children_cpu_seconds();
 
 } // namespace bb

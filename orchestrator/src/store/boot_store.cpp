@@ -183,9 +183,10 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
             "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
-            "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied) VALUES "
+            "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
+            "quiet_wait_seconds, load_before, loaded) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -231,6 +232,10 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     bind_optional(insert, ++i, boot.domain_xml.empty() ? std::nullopt
                                                        : std::optional(boot.domain_xml));
     bind_optional(insert, ++i, boot.params_not_applied);
+    bind_optional(insert, ++i, boot.quiet_wait_seconds);
+    bind_optional(insert, ++i, boot.load_before);
+    bind_optional(insert, ++i,
+                  boot.loaded ? std::optional<int>(*boot.loaded ? 1 : 0) : std::nullopt);
     try {
         insert.exec();
     } catch (const SQLite::Exception& e) {

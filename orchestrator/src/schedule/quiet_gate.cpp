@@ -1,0 +1,63 @@
+#include "schedule/quiet_gate.h"
+
+#include "schedule/host_load.h"
+#include "util/interrupt.h"
+#include "util/monotonic_clock.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <thread>
+
+namespace bb {
+
+namespace {
+// Short enough that Ctrl-C during a wait feels immediate.
+constexpr auto k_interrupt_poll = std::chrono::milliseconds(50);
+} // namespace
+
+std::optional<double> HostLoadSource::measure() {
+    const LoadWindow window;
+    const double end = monotonic_seconds() + m_window_s;
+    while (monotonic_seconds() < end) {
+        if (interrupted()) {
+            return std::nullopt;
+        }
+        std::this_thread::sleep_for(k_interrupt_poll);
+    }
+    return window.foreign_load();
+}
+
+double HostLoadSource::now() const {
+    return monotonic_seconds();
+}
+
+QuietVerdict wait_for_quiet(const QuietSettings& settings, LoadSource& source,
+                            const std::function<void(const std::string&)>& status) {
+    QuietVerdict verdict;
+    std::optional<double> load = source.measure();
+    const double first = source.now();
+    verdict.first_load = load.value_or(0);
+    while (load && *load > settings.max_load) {
+        const double waited = source.now() - first;
+        if (waited >= settings.max_wait_s) {
+            verdict.timed_out = true;
+            break;
+        }
+        status(fmt::format("waiting for a quiet host (load {:.2f}, {:.0f} s)", *load, waited));
+        verdict.load_before = *load;
+        load = source.measure();
+    }
+    verdict.interrupted = !load;
+    verdict.load_before = load.value_or(verdict.load_before);
+    verdict.waited_s = source.now() - first;
+    return verdict;
+}
+
+bool sample_loaded(const QuietSettings& settings, const std::optional<QuietVerdict>& verdict,
+                   std::optional<double> foreign_load) {
+    const bool waited_in_vain = verdict && verdict->timed_out;
+    return waited_in_vain || foreign_load.value_or(0) > settings.max_load;
+}
+
+} // namespace bb
