@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/progress_sinks.h"
+#include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
 #include "runner/nightly.h"
 #include "util/terminal.h"
@@ -18,12 +19,16 @@ struct NightlyCommandOptions {
     double threshold_percent = 2;
     int slots = 0;
     double max_foreign_load = 0.25;
+    QuietCliOptions quiet;
 };
 
 constexpr const char* k_nightly_help = R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
 last good nightly of the same experiment (bootstrap 95% CI of the difference of medians),
 a Markdown report written, exit status 1 when any cell got significantly slower by more
 than --threshold percent. Two nightlies of one experiment never overlap (a lock).
+
+Before each sample it waits while the host is busy with other work (the experiment's quiet:
+key, or the --quiet-* options): a night shares its machine with backups and package updates.
 
 Examples:
   bootbench nightly configs/quick.yaml
@@ -51,14 +56,17 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                     "of the comparison")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1.0));
+    add_quiet_options(*cmd, options->quiet);
     cmd->callback([options, &global, &exit_status] {
         const Experiment experiment = load_experiment(options->file);
+        const QuietOverrides quiet = quiet_overrides(options->quiet);
         StatusLine status;
         status.set_quiet(global.quiet);
         const RunProgress progress = run_progress(status, global);
         NightlyOptions nightly;
         nightly.run.slots = options->slots;
         nightly.run.contaminated_load = options->max_foreign_load;
+        nightly.run.quiet = quiet;
         nightly.run.command_line = global.command_line;
         nightly.report_dir = options->report_dir;
         nightly.threshold = options->threshold_percent / 100;
