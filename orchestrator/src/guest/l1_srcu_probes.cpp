@@ -21,6 +21,11 @@ constexpr const char* k_drop_all = "common_pid < 0";
 // .constprop suffix, so their arguments sit where the ABI puts them. try_check_zero() returns
 // true when the readers of one index are gone: a false return is a reader check that gave up
 // (after one or two looks 5 µs apart) and leaves the grace period for a later process_srcu pass.
+// SRCU's grace-period work is a delayed_work whose work_struct comes first, so process_srcu's
+// argument is the address queue_delayed_work_on() gets: the report keeps the delayed queueings
+// of any work in the system and counts those of an address process_srcu ran with. srcu_reschedule()
+// cannot tell this itself: it is called with SRCU_INTERVAL after the last grace period too, when
+// it queues nothing.
 constexpr std::array<SrcuProbe, 8> k_probes{{
     {"srcu_exp", "synchronize_srcu_expedited", k_keep_all,
      "p:bootbench/srcu_exp synchronize_srcu_expedited ssp=%x0"},
@@ -28,14 +33,14 @@ constexpr std::array<SrcuProbe, 8> k_probes{{
      "r:bootbench/srcu_exp_ret synchronize_srcu_expedited"},
     {"srcu_check", "try_check_zero", "clear == 0",
      "r:bootbench/srcu_check try_check_zero ssp=$arg1 clear=$retval:u8"},
-    {"process_srcu", "process_srcu", k_drop_all, "p:bootbench/process_srcu process_srcu"},
+    {"process_srcu", "process_srcu", k_keep_all, "p:bootbench/process_srcu process_srcu work=%x0"},
     {"srcu_gp_start", "srcu_gp_start", k_drop_all, "p:bootbench/srcu_gp_start srcu_gp_start"},
     {"srcu_invoke_cbs", "srcu_invoke_callbacks", k_drop_all,
      "p:bootbench/srcu_invoke_cbs srcu_invoke_callbacks"},
     {"srcu_delay_timer", "srcu_delay_timer", k_drop_all,
      "p:bootbench/srcu_delay_timer srcu_delay_timer"},
-    {"srcu_resched", "srcu_reschedule", "delay != 0",
-     "p:bootbench/srcu_resched srcu_reschedule delay=%x1:u64"},
+    {"srcu_gp_queue", "queue_delayed_work_on", "delay != 0",
+     "p:bootbench/srcu_gp_queue queue_delayed_work_on dwork=%x2 delay=%x3:u64"},
 }};
 } // namespace
 
@@ -133,7 +138,8 @@ event == "srcu_check" && arg("clear") == 0 {
   ssp_found[arg("ssp")]++
   next
 }
-event == "srcu_resched" && arg("delay") + 0 > 0 { requeues++; requeue_jiffies += arg("delay"); next }
+event == "process_srcu" { gp_work[arg("work")] = 1; next }
+event == "srcu_gp_queue" && arg("delay") + 0 > 0 { queued++; queued_work[queued] = arg("dwork"); queued_delay[queued] = arg("delay"); next }
 END {
   lo = -1
   for (b in h) {
@@ -170,11 +176,13 @@ END {
   counted("srcu_gp_start", "l1_srcu_gps_started", "srcu_gp_start")
   counted("srcu_invoke_cbs", "l1_srcu_cb_invocations", "srcu_invoke_callbacks")
   counted("srcu_delay_timer", "l1_srcu_cb_delayed", "srcu_delay_timer")
-  if ("srcu_resched" in after) {
-    metric("l1_srcu_gp_delayed_requeues", requeues + 0, "count")
-    metric("l1_srcu_gp_requeue_jiffies", requeue_jiffies + 0, "jiffies")
+  if (("srcu_gp_queue" in after) && ("process_srcu" in after)) {
+    for (i = 1; i <= queued; i++)
+      if (queued_work[i] in gp_work) { delayed++; delayed_jiffies += queued_delay[i] }
+    metric("l1_srcu_gp_work_delayed", delayed + 0, "count")
+    metric("l1_srcu_gp_work_delay_jiffies", delayed_jiffies + 0, "jiffies")
   } else {
-    print "bootbench: l1_srcu_gp_delayed_requeues not measured: no probe on srcu_reschedule"
+    print "bootbench: l1_srcu_gp_work_delayed not measured: no probes on process_srcu and queue_delayed_work_on"
   }
 }
 )awk";

@@ -22,7 +22,8 @@ std::string l1_srcu_probe_setup();
 // the trace of the run (three file arguments, `-v width=<bucket µs>`), and prints the
 // BOOTBENCH-METRIC/-HIST lines of L1's SRCU activity: entry and return of each
 // synchronize_srcu_expedited() paired per pid, failed reader checks (try_check_zero() returning
-// false), process_srcu passes, grace periods started, callback invocations and delayed re-queues.
+// false), process_srcu passes, grace periods started, callback invocations and delayed
+// queueings of the grace-period work.
 std::string l1_srcu_report_awk();
 
 } // namespace bb
