@@ -21,6 +21,7 @@ expect_eq "$(q "select count(*) from metrics where name = 'srcu_expedited_calls'
 m() { q "select value from metrics where name = '$1'"; }
 n() { q "select cast(value as integer) from metrics where name = '$1'"; }
 echo "L1 SRCU during L2's run: $(m srcu_expedited_calls) expedited calls ($(m l1_srcu_exp_timed_calls) timed, $(m l1_srcu_exp_structs) srcu_structs, busiest $(m l1_srcu_exp_busiest_calls)), blocked $(m l1_srcu_exp_blocked_seconds) s, max $(m l1_srcu_exp_max_us) us; readers found $(m l1_srcu_readers_found) of $(m l1_srcu_reader_checks) checks; $(m l1_process_srcu_passes) process_srcu passes for $(m l1_srcu_gps_started) GPs; $(m l1_srcu_cb_invocations) callback runs ($(m l1_srcu_cb_delayed) delayed); grace-period work queued $(m l1_srcu_gp_work_delayed) times with a delay ($(m l1_srcu_gp_work_delay_jiffies) jiffies)"
+echo "L1's SRCU report (l2-exit to l1-end, guest clock): $(q "select round(e.guest_seconds - x.guest_seconds, 2) from boot_events x join boot_events e on e.boot_id = x.boot_id where x.text = 'l2-exit' and e.text = 'l1-end'") s"
 echo "l1_srcu_exp_us (lo:count): $(q "select group_concat(cast(lo as integer) || ':' || count, ' ') from (select lo, count from histograms where name = 'l1_srcu_exp_us' order by lo)")"
 for name in l1_srcu_exp_timed_calls l1_srcu_exp_blocked_seconds l1_srcu_exp_max_us \
   l1_srcu_exp_structs l1_srcu_exp_busiest_calls l1_srcu_reader_checks l1_srcu_readers_found \
