@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The nested topology end to end: a built arm64 KVM-host kernel boots as L1 under TCG, starts L2
 # under KVM from its initramfs, and the run stores L2's boot time (l2-start -> L2's boot-done),
-# the synchronize_srcu_expedited() count of L2's boot and L1's own timings.
+# L1's SRCU activity during L2's run (guest/l1_srcu_probes.cpp: synchronize_srcu_expedited()
+# calls, each one's duration as a histogram, blocked time, reader checks, process_srcu passes,
+# callback invocations) and L1's own timings.
 . "$(dirname "$0")/lib.sh"
 config=$(dirname "$0")/../../configs/smoke-nested.yaml
 
@@ -16,6 +18,50 @@ expect_eq "$(q "select count(*) from boots where boot_seconds > 1 and boot_secon
   "plausible L2 boot time"
 expect_eq "$(q "select count(*) from metrics where name = 'srcu_expedited_calls' and value > 0")" 1 \
   "srcu_expedited_calls > 0"
+m() { q "select value from metrics where name = '$1'"; }
+n() { q "select cast(value as integer) from metrics where name = '$1'"; }
+echo "L1 SRCU during L2's run: $(m srcu_expedited_calls) expedited calls ($(m l1_srcu_exp_timed_calls) timed, $(m l1_srcu_exp_structs) srcu_structs, busiest $(m l1_srcu_exp_busiest_calls)), blocked $(m l1_srcu_exp_blocked_seconds) s, max $(m l1_srcu_exp_max_us) us; readers found $(m l1_srcu_readers_found) of $(m l1_srcu_reader_checks) checks; $(m l1_process_srcu_passes) process_srcu passes for $(m l1_srcu_gps_started) GPs; $(m l1_srcu_cb_invocations) callback runs ($(m l1_srcu_cb_delayed) delayed); grace-period work queued $(m l1_srcu_gp_work_delayed) times with a delay ($(m l1_srcu_gp_work_delay_jiffies) jiffies)"
+echo "L1's SRCU report (l2-exit to l1-end, guest clock): $(q "select round(e.guest_seconds - x.guest_seconds, 2) from boot_events x join boot_events e on e.boot_id = x.boot_id where x.text = 'l2-exit' and e.text = 'l1-end'") s"
+echo "l1_srcu_exp_us (lo:count): $(q "select group_concat(cast(lo as integer) || ':' || count, ' ') from (select lo, count from histograms where name = 'l1_srcu_exp_us' order by lo)")"
+for name in l1_srcu_exp_timed_calls l1_srcu_exp_blocked_seconds l1_srcu_exp_max_us \
+  l1_srcu_exp_structs l1_srcu_exp_busiest_calls l1_srcu_reader_checks l1_srcu_readers_found \
+  l1_process_srcu_passes l1_srcu_gps_started l1_srcu_cb_invocations l1_srcu_cb_delayed \
+  l1_srcu_gp_work_delayed l1_srcu_gp_work_delay_jiffies; do
+  expect_eq "$(q "select count(*) from metrics where name = '$name' and value >= 0")" 1 "$name stored"
+done
+# The 4 MiB trace buffer holds every call: each one is timed, once, in the histogram.
+expect_eq "$(n l1_srcu_exp_timed_calls)" "$(n srcu_expedited_calls)" "every expedited call timed"
+expect_eq "$(q "select sum(count) from histograms where name = 'l1_srcu_exp_us'")" \
+  "$(n srcu_expedited_calls)" "l1_srcu_exp_us histogram count == calls"
+expect_eq "$(q "select count(*) from histograms where name = 'l1_srcu_exp_us' and hi - lo <> 50")" 0 \
+  "50 us buckets"
+# The calls are serialised by their callers' locks: together they block less than L2's run, and
+# the longest is part of the total.
+expect_eq "$(q "select count(*) from metrics b join metrics r on r.boot_id = b.boot_id
+                where b.name = 'l1_srcu_exp_blocked_seconds' and r.name = 'l2_run_seconds'
+                and b.value > 0 and b.value < r.value")" 1 "0 < blocked seconds < L2's run"
+expect_eq "$(q "select count(*) from metrics x join metrics b on b.boot_id = x.boot_id
+                where x.name = 'l1_srcu_exp_max_us' and b.name = 'l1_srcu_exp_blocked_seconds'
+                and x.value > 0 and x.value <= b.value * 1e6 + 1")" 1 "0 < max <= blocked"
+expect_eq "$(q "select count(*) from metrics where name = 'l1_srcu_exp_busiest_calls'
+                and value > 0 and value <= (select value from metrics where name = 'srcu_expedited_calls')")" 1 \
+  "busiest srcu_struct's calls within the total"
+expect_eq "$(q "select count(*) from metrics f join metrics c on c.boot_id = f.boot_id
+                where f.name = 'l1_srcu_readers_found' and c.name = 'l1_srcu_reader_checks'
+                and f.value <= c.value and c.value > 0")" 1 "readers found <= reader checks > 0"
+# Every grace period takes at least one process_srcu pass; an expedited call's callback runs.
+expect_eq "$(q "select count(*) from metrics p join metrics g on g.boot_id = p.boot_id
+                where p.name = 'l1_process_srcu_passes' and g.name = 'l1_srcu_gps_started'
+                and g.value > 0 and p.value >= g.value")" 1 "passes >= grace periods > 0"
+expect_eq "$(q "select count(*) from metrics where name = 'l1_srcu_cb_invocations' and value > 0")" 1 \
+  "SRCU callback invocations"
+# L1's notes: one line per srcu_struct; none says a probe was refused on this kernel.
+q "select writefile('$work/console.gz', console_gz) from boots" >/dev/null
+zcat "$work/console.gz" | tr -d '\r' | grep '^bootbench: ' >"$work/l1-notes" || true
+cat "$work/l1-notes"
+grep -q '^bootbench: srcu_struct 0x[0-9a-f]*: [0-9]* expedited calls' "$work/l1-notes" ||
+  fail "no per-srcu_struct line from L1"
+! grep -E 'not measured|no probe' "$work/l1-notes" || fail "an SRCU probe was not taken in L1"
 expect_eq "$(q "select count(*) from metrics where name = 'l1_boot_seconds' and value > 0")" 1 \
   "L1 boot time"
 # The span is L2's: it starts after L1 booted and ends before L1 does.

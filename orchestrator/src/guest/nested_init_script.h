@@ -10,6 +10,8 @@ constexpr std::string_view k_l1_boot_marker = "l1-boot-done";
 constexpr std::string_view k_l2_start_marker = "l2-start";
 constexpr std::string_view k_l2_exit_marker = "l2-exit";
 constexpr std::string_view k_l1_end_marker = "l1-end";
+// synchronize_srcu_expedited() calls during L2's run (kprobe hits), printed by the report awk of
+// guest/l1_srcu_probes.cpp under this name since before the other l1_srcu_* metrics existed.
 constexpr std::string_view k_srcu_expedited_metric = "srcu_expedited_calls";
 
 // How L2 gets its UEFI firmware: `-bios QEMU_EFI.fd`, or two pflash units (the firmware padded
@@ -34,9 +36,9 @@ struct L2Launch {
 // The L2 qemu command line as /init runs it, one shell word per argument.
 std::string l2_qemu_command(const L2Launch& l2);
 
-// L1's /init: mounts, a kprobe event on synchronize_srcu_expedited(), the `l2-start` marker,
-// L2 under KVM with its console relayed to L1's, then the number of calls during L2's run as a
-// BOOTBENCH-METRIC line, the `l1-end` marker and power-off.
+// L1's /init: mounts, SRCU kprobe/kretprobe events (guest/l1_srcu_probes.h), the `l2-start`
+// marker, L2 under KVM with its console relayed to L1's, the `l2-exit` marker, then L1's SRCU
+// activity during L2's run as BOOTBENCH-METRIC/-HIST lines, the `l1-end` marker and power-off.
 std::string nested_init_script(const L2Launch& l2);
 
 } // namespace bb

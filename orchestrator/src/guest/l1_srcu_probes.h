@@ -1,0 +1,29 @@
+#pragma once
+#include <string>
+
+namespace bb {
+
+// Width of the l1_srcu_exp_us histogram's buckets: a jiffy at HZ=1000 spans 20 of them, and the
+// report re-buckets wider, never narrower.
+constexpr int k_srcu_exp_bucket_us = 50;
+
+// Per-CPU trace buffer L1 sets before its probes: each synchronize_srcu_expedited() costs two
+// events of ~40 bytes, so 4 MiB holds ~50,000 calls on one CPU, far beyond the seed's ~6000.
+constexpr int k_l1_trace_buffer_kb = 4096;
+
+// Shell (busybox sh) for L1's /init, run once tracefs is mounted at $tracing: enlarges the trace
+// buffer and adds the SRCU kprobe/kretprobe events under the `bootbench` group. A probe the kernel
+// refuses (a function inlined in this build) is named with its reason and left out: the report
+// then says which metrics are not measured. Events that are only counted get a filter that drops
+// every record, as kprobe_profile counts hits before filtering.
+std::string l1_srcu_probe_setup();
+
+// Busybox awk program that reads kprobe_profile before L2's run, kprobe_profile after it and
+// the trace of the run (three file arguments, `-v width=<bucket µs>`), and prints the
+// BOOTBENCH-METRIC/-HIST lines of L1's SRCU activity: entry and return of each
+// synchronize_srcu_expedited() paired per pid, failed reader checks (try_check_zero() returning
+// false), process_srcu passes, grace periods started, callback invocations and delayed
+// queueings of the grace-period work.
+std::string l1_srcu_report_awk();
+
+} // namespace bb
