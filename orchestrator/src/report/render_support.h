@@ -1,7 +1,7 @@
 #pragma once
 // Pieces every renderer of report/ shares: how a number prints in a row (automatic time units
 // or the metric's own unit) and how values become JSON. Computes no statistics.
-#include "report/bootstrap.h"
+#include "report/estimates.h"
 #include "report/sample_query.h"
 #include "report/table_renderer.h"
 #include "util/units.h"
