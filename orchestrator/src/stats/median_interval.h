@@ -15,7 +15,7 @@ constexpr std::string_view k_method_order_statistic = "order statistics (binomia
 // then insufficient and carries [min, max] with the coverage it really has.
 Result median_interval(std::span<const double> sample, double level = 0.95);
 
-// P(Binomial(n, ½) ≤ k); 0 for k < 0.
-double binomial_half_cdf(int n, int k);
+// P(Binomial(n, ½) = j): the chance that j of n values fall below the median.
+double binomial_half_pmf(int n, long j);
 
 } // namespace bb::stats

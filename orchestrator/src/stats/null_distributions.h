@@ -29,6 +29,32 @@ double two_sided_p(const std::vector<double>& distribution, long observed);
 // P(X ≤ value) under `distribution`; 0 below its range.
 double cdf_at(const std::vector<double>& distribution, long value);
 
+// The interval [s(k), s(M+1−k)] of M sorted statistics (order statistics, differences, Walsh
+// averages) covers with 1 − 2·P(S ≤ k − 1) under a symmetric null S. The largest k (at most
+// `max_k`) that still reaches `level`, and its coverage; k = 0, with the coverage of k = 1
+// (the widest interval), when none does. `probability(j)` is P(S = j).
+struct ConfidenceRank {
+    long k = 0;
+    double coverage = 0;
+};
+
+template <class Probability>
+ConfidenceRank confidence_rank(long max_k, double level, Probability probability) {
+    ConfidenceRank best;
+    double tail = 0; // P(S ≤ k − 1)
+    for (long k = 1; k <= max_k; ++k) {
+        tail += probability(k - 1);
+        if (1 - 2 * tail < level) {
+            break;
+        }
+        best = {k, 1 - 2 * tail};
+    }
+    if (best.k == 0) {
+        best.coverage = 1 - 2 * probability(0);
+    }
+    return best;
+}
+
 constexpr long k_exact_pairs = 2500; // m·n up to this: exact Mann–Whitney (e.g. 50 vs 50)
 
 } // namespace bb::stats

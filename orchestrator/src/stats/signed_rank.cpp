@@ -82,19 +82,10 @@ WalshRank walsh_rank(size_t n, double level) {
         untied[i] = 2 * static_cast<long>(i + 1);
     }
     const auto null = doubled_signed_rank_null(untied); // indexed by 2T
-    WalshRank best;
-    double tail = 0;
-    for (size_t k = 1; k <= (count + 1) / 2; ++k) {
-        tail += null[2 * (k - 1)];
-        if (1 - 2 * tail < level) {
-            break;
-        }
-        best = {k, 1 - 2 * tail, true};
-    }
-    if (best.k == 0) {
-        best.coverage = 1 - 2 * null[0];
-    }
-    return best;
+    const ConfidenceRank rank =
+        confidence_rank(static_cast<long>(count + 1) / 2, level,
+                        [&null](long t) { return null[2 * static_cast<size_t>(t)]; });
+    return {static_cast<size_t>(rank.k), rank.coverage, true};
 }
 
 } // namespace
@@ -141,17 +132,10 @@ Result signed_rank_shift(std::span<const double> a, std::span<const double> b, d
 }
 
 Result signed_rank_ratio(std::span<const double> a, std::span<const double> b, double level) {
-    const auto log_a = logs_of(a);
-    const auto log_b = logs_of(b);
-    if (!log_a || !log_b) {
-        Result result;
-        result.method = std::string(k_method_signed_rank) + " on the log scale";
-        result.n_a = static_cast<int>(a.size());
-        result.n_b = static_cast<int>(b.size());
-        result.insufficient = "a value is not positive: no ratio";
-        return result;
-    }
-    return to_ratio(signed_rank_shift(*log_a, *log_b, level));
+    return ratio_of(a, b, k_method_signed_rank,
+                    [level](std::span<const double> x, std::span<const double> y) {
+                        return signed_rank_shift(x, y, level);
+                    });
 }
 
 } // namespace bb::stats

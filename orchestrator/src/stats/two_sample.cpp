@@ -57,19 +57,9 @@ IntervalRank mann_whitney_rank(size_t m, size_t n, const DoubledRanks& ranks, do
         return {k, level, false};
     }
     const auto& null = mann_whitney_null(static_cast<int>(m), static_cast<int>(n));
-    IntervalRank best;
-    double tail = 0; // P(U ≤ k − 1)
-    for (long k = 1; k <= (pairs + 1) / 2; ++k) {
-        tail += null[static_cast<size_t>(k - 1)];
-        if (1 - 2 * tail < level) {
-            break;
-        }
-        best = {k, 1 - 2 * tail, true};
-    }
-    if (best.k == 0) {
-        best.coverage = 1 - 2 * null[0];
-    }
-    return best;
+    const ConfidenceRank rank = confidence_rank(
+        (pairs + 1) / 2, level, [&null](long u) { return null[static_cast<size_t>(u)]; });
+    return {rank.k, rank.coverage, true};
 }
 
 } // namespace
@@ -142,17 +132,10 @@ Result hodges_lehmann_shift(std::span<const double> a, std::span<const double> b
 }
 
 Result hodges_lehmann_ratio(std::span<const double> a, std::span<const double> b, double level) {
-    const auto log_a = logs_of(a);
-    const auto log_b = logs_of(b);
-    if (!log_a || !log_b) {
-        Result result;
-        result.method = std::string(k_method_hodges_lehmann) + " on the log scale";
-        result.n_a = static_cast<int>(a.size());
-        result.n_b = static_cast<int>(b.size());
-        result.insufficient = "a value is not positive: no ratio";
-        return result;
-    }
-    return to_ratio(hodges_lehmann_shift(*log_a, *log_b, level));
+    return ratio_of(a, b, k_method_hodges_lehmann,
+                    [level](std::span<const double> x, std::span<const double> y) {
+                        return hodges_lehmann_shift(x, y, level);
+                    });
 }
 
 } // namespace bb::stats
