@@ -51,6 +51,7 @@ bb::ParamTable param_fixture() {
     table.columns = {text("prefix"), text("stock")};
     table.cells = {{cell(3, 32.38, 32.2, 32.5), cell(8, 30.053, 29.9, 30.2, 1)},
                    {std::nullopt, cell(1, 11.443, 11.443, 11.443)}};
+    table.cells[0][1]->used_loaded = 2; // --include-loaded let two loaded boots in
     return table;
 }
 
@@ -72,6 +73,7 @@ bb::HistogramView histogram_fixture() {
     b.merged.width = 10000;
     b.merged.counts = {{1, 2.5}};
     b.used = 1;
+    b.used_loaded = 1;
     b.p50 = 15000;
     b.p90 = 18000;
     b.p99 = 19800;
@@ -122,6 +124,7 @@ bb::PerItemView per_item_fixture() {
     hello.comparison.difference = -2;
     hello.comparison.ratio = 108.0 / 110;
     hello.comparison.ratio_ci = {0.97, 0.99};
+    hello.used_failed = 1;
     bb::ItemRow kindle;
     kindle.item = "Kindle";
     kindle.comparison.n_a = 5;
@@ -138,9 +141,9 @@ TEST_CASE("param table renders as text", "[views][render]") {
     CHECK(
         bb::render_param_table(param_fixture(), ReportFormat::Text) ==
         R"golden(boot_seconds by phase and variant: median [95 % order-statistic interval, coverage] (n used)
-phase              variant=prefix (s)                                 variant=stock (s)
-  100  32.380 (n=3: no 95 % interval)  30.053 [29.900, 30.200] 99.2 % (n=8, 1 excluded)
- 1000                               -                    11.443 (n=1: no 95 % interval)
+phase              variant=prefix (s)                                                             variant=stock (s)
+  100  32.380 (n=3: no 95 % interval)  30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded)
+ 1000                               -                                                11.443 (n=1: no 95 % interval)
 )golden");
 }
 
@@ -151,7 +154,7 @@ TEST_CASE("param table renders as Markdown", "[views][render]") {
 
 | phase | variant=prefix (s) | variant=stock (s) |
 | ---: | ---: | ---: |
-| 100 | 32.380 (n=3: no 95 % interval) | 30.053 [29.900, 30.200] 99.2 % (n=8, 1 excluded) |
+| 100 | 32.380 (n=3: no 95 % interval) | 30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded) |
 | 1000 | - | 11.443 (n=1: no 95 % interval) |
 )golden");
 }
@@ -171,23 +174,24 @@ TEST_CASE("param table renders as JSON", "[views][render]") {
     CHECK(
         nlohmann::json::parse(out) ==
         nlohmann::json::parse(
-            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci":[32.2,32.5],"median_ci_coverage":0.75,"n":3},{"column":"stock","excluded":1,"median":30.053,"median_ci":[29.9,30.2],"median_ci_coverage":0.9922,"n":8}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci":[null,null],"median_ci_coverage":null,"n":0},{"column":"stock","excluded":0,"median":11.443,"median_ci":[11.443,11.443],"median_ci_coverage":0.0,"n":1}],"value":1000}],"unit":"s","view":"param-table"})golden"));
+            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci":[32.2,32.5],"median_ci_coverage":0.75,"n":3,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":1,"median":30.053,"median_ci":[29.9,30.2],"median_ci_coverage":0.9922,"n":8,"used_failed":0,"used_loaded":2}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci":[null,null],"median_ci_coverage":null,"n":0,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":0,"median":11.443,"median_ci":[11.443,11.443],"median_ci_coverage":0.0,"n":1,"used_failed":0,"used_loaded":0}],"value":1000}],"unit":"s","view":"param-table"})golden"));
 }
 
 TEST_CASE("histogram view renders side by side as text and Markdown", "[views][render]") {
     CHECK(
         bb::render_histogram_view(histogram_fixture(), ReportFormat::Text) ==
         R"golden(histogram lat: buckets of 10000 µs summed over the used boots of each group (by variant); p50/p90/p99 interpolated in the bucket
-bucket         variant=default  variant=wake
-0 - 9999                     1             0
-10000 - 19999                4           2.5
-20000 - 29999                0             0
-30000 - 39999                5             0
-p50                      30000         15000
-p90                      38000         18000
-p99                      39800         19800
-samples                     10           2.5
-boots                        2             1
+bucket              variant=default  variant=wake
+0 - 9999                          1             0
+10000 - 19999                     4           2.5
+20000 - 29999                     0             0
+30000 - 39999                     5             0
+p50                           30000         15000
+p90                           38000         18000
+p99                           39800         19800
+samples                          10           2.5
+boots                             2             1
+failed/loaded used              0/0           0/1
 p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
 p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
 )golden");
@@ -206,6 +210,7 @@ p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges
 | p99 | 39800 | 19800 |
 | samples | 10 | 2.5 |
 | boots | 2 | 1 |
+| failed/loaded used | 0/0 | 0/1 |
 
 p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
 p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
@@ -227,17 +232,17 @@ wake,30000,40000,0
     CHECK(
         nlohmann::json::parse(bb::render_histogram_view(histogram_fixture(), ReportFormat::Json)) ==
         nlohmann::json::parse(
-            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":2,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":1,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","p50":{"ci_coverage":0.6667,"difference":-15000.0,"difference_ci":[-16000.0,-14000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":30000.0,"median_b":15000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"},"p99":{"ci_coverage":0.6667,"difference":-20000.0,"difference_ci":[-21000.0,-19000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":39000.0,"median_b":19000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"}}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
+            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":2,"boots_used_failed":0,"boots_used_loaded":0,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":1,"boots_used_failed":0,"boots_used_loaded":1,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","p50":{"ci_coverage":0.6667,"difference":-15000.0,"difference_ci":[-16000.0,-14000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":30000.0,"median_b":15000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"},"p99":{"ci_coverage":0.6667,"difference":-20000.0,"difference_ci":[-21000.0,-19000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":39000.0,"median_b":19000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"}}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
 }
 
 TEST_CASE("per-item view renders as text with the geomean row first", "[views][render]") {
     CHECK(
         bb::render_per_item_view(per_item_fixture(), ReportFormat::Text) ==
         R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = Hodges-Lehmann shift opt_rspin − base, diff % = opt_rspin / base − 1 on the log scale with its exact Mann-Whitney interval (negative: lower); * geomean = each boot's geomean over the items, compared across boots
-item        base (ms)  opt_rspin (ms)  diff           diff % [CI]                    n
-* geomean         343             330   -13  -3.8% [-5.0%, -2.5%]  5/5 boots × 2 items
-helloworld        110             108    -2  -1.8% [-3.0%, -1.0%]                  5/5
-Kindle            629               -     -                     -                  5/0
+item        base (ms)  opt_rspin (ms)  diff           diff % [CI]                                n
+* geomean         343             330   -13  -3.8% [-5.0%, -2.5%]              5/5 boots × 2 items
+helloworld        110             108    -2  -1.8% [-3.0%, -1.0%]  5/5, 1 failed and 0 loaded used
+Kindle            629               -     -                     -                              5/0
 )golden");
 }
 
@@ -249,7 +254,7 @@ TEST_CASE("per-item view renders as Markdown, CSV and JSON", "[views][render]") 
 | item | base (ms) | opt_rspin (ms) | diff | diff % [CI] | n |
 | --- | ---: | ---: | ---: | ---: | ---: |
 | * geomean | 343 | 330 | -13 | -3.8% [-5.0%, -2.5%] | 5/5 boots × 2 items |
-| helloworld | 110 | 108 | -2 | -1.8% [-3.0%, -1.0%] | 5/5 |
+| helloworld | 110 | 108 | -2 | -1.8% [-3.0%, -1.0%] | 5/5, 1 failed and 0 loaded used |
 | Kindle | 629 | - | - | - | 5/0 |
 )golden");
     CHECK(

@@ -49,6 +49,9 @@ Table histogram_table(const HistogramView& view) {
     add_row("p99", [](const HistogramGroup& g) { return percentile_text(g.p99); });
     add_row("samples", [](const HistogramGroup& g) { return count_text(g.merged.total()); });
     add_row("boots", [](const HistogramGroup& g) { return std::to_string(g.used); });
+    add_row("failed/loaded used", [](const HistogramGroup& g) {
+        return fmt::format("{}/{}", g.used_failed, g.used_loaded);
+    });
     return table;
 }
 
@@ -117,6 +120,8 @@ nlohmann::json histogram_view_json(const HistogramView& view) {
         groups.push_back({{"key", key_json(view.axes, group.key)},
                           {"label", group_label(view.axes, group.key)},
                           {"boots_used", group.used},
+                          {"boots_used_failed", group.used_failed},
+                          {"boots_used_loaded", group.used_loaded},
                           {"boots_without_histogram", group.without},
                           {"boots_excluded", group.excluded},
                           {"samples", group.merged.total()},

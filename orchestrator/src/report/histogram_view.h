@@ -27,9 +27,11 @@ struct HistogramViewQuery {
 
 struct HistogramGroup {
     std::vector<AxisValue> key;
-    int used = 0;     // used boots that have the histogram
-    int without = 0;  // used boots that printed no bucket of it
-    int excluded = 0; // failed or foreign-loaded boots, never merged (unless --include-…)
+    int used = 0;        // used boots that have the histogram
+    int without = 0;     // used boots that printed no bucket of it
+    int excluded = 0;    // failed or foreign-loaded boots, never merged (unless --include-…)
+    int used_failed = 0; // failed boots among `used` (--include-failed)
+    int used_loaded = 0; // foreign-loaded boots among `used` (--include-loaded)
     Histogram merged;
     double p50 = 0;
     double p90 = 0;

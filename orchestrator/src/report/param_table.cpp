@@ -80,6 +80,8 @@ ParamTable build_param_table(const SampleSet& set, const EstimateOptions& option
         ParamCell cell;
         cell.median = median_estimate(group.values, options);
         cell.excluded = group.failed + group.loaded + group.no_value;
+        cell.used_failed = group.used_failed;
+        cell.used_loaded = group.used_loaded;
         table.cells[row][column] = cell;
     }
     return table;

@@ -14,6 +14,8 @@ namespace bb {
 struct ParamCell {
     MedianEstimate median; // n = used samples; NaN median when none
     int excluded = 0;      // failed, loaded or without a value
+    int used_failed = 0;   // failed boots among the used ones (--include-failed)
+    int used_loaded = 0;   // loaded boots among the used ones (--include-loaded)
 };
 
 struct ParamTable {

@@ -59,8 +59,9 @@ Table param_table_table(const ParamTable& table) {
                 text += fmt::format(" [{}, {}] {}", unit.number(m.ci.low), unit.number(m.ci.high),
                                     coverage_text(m.coverage));
             }
-            text += cell->excluded > 0 ? fmt::format(" (n={}, {} excluded", m.n, cell->excluded)
-                                       : fmt::format(" (n={}", m.n);
+            text += fmt::format(" (n={}{}", m.n,
+                                contaminated_text(cell->used_failed, cell->used_loaded));
+            text += cell->excluded > 0 ? fmt::format(", {} excluded", cell->excluded) : "";
             text += m.n > 0 && !m.insufficient.empty() ? ": no 95 % interval)" : ")";
             row.push_back(std::move(text));
         }
@@ -87,6 +88,8 @@ nlohmann::json param_table_json(const ParamTable& table) {
             entry["median_ci"] = interval_json(cell ? cell->median.ci : Interval{});
             entry["median_ci_coverage"] = cell ? number_or_null(cell->median.coverage) : nullptr;
             entry["excluded"] = cell ? cell->excluded : 0;
+            entry["used_failed"] = cell ? cell->used_failed : 0;
+            entry["used_loaded"] = cell ? cell->used_loaded : 0;
             cells.push_back(std::move(entry));
         }
         rows.push_back({{"value", axis_json(table.rows[r])}, {"cells", std::move(cells)}});

@@ -61,7 +61,8 @@ Table per_item_table(const PerItemView& view, const PerItemComparison& compariso
             {item.item, unit.number(c.median_a), unit.number(c.median_b),
              unit.signed_number(c.difference),
              with_interval(percent_change_text(c.ratio), percent_interval_text(c.ratio_ci)),
-             fmt::format("{}/{}", c.n_a, c.n_b)});
+             fmt::format("{}/{}{}", c.n_a, c.n_b,
+                         contaminated_text(item.used_failed, item.used_loaded))});
     }
     return table;
 }

@@ -158,6 +158,10 @@ PerItemView build_per_item_view(const std::string& prefix,
             row.item = item;
             row.comparison =
                 compare_medians(a ? a->values : k_no_values, b ? b->values : k_no_values, options);
+            for (const SampleGroup* side : {a, b}) {
+                row.used_failed += side ? side->used_failed : 0;
+                row.used_loaded += side ? side->used_loaded : 0;
+            }
             comparison.items.push_back(std::move(row));
         }
         per_boot_geomean(items, view.base, comparison);

@@ -39,6 +39,8 @@ struct GeometricMean {
 
 struct ItemRow {
     std::string item;      // the metric name without "<prefix>."
+    int used_failed = 0;   // failed boots among the used ones, both groups (--include-failed)
+    int used_loaded = 0;   // loaded boots likewise (--include-loaded)
     Comparison comparison; // A = base, B = the other group: medians, B − A and B / A with CIs
 };
 

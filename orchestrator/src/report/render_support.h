@@ -42,6 +42,10 @@ struct ColumnUnit {
 };
 ColumnUnit column_unit(bool seconds, const std::string& unit, double representative);
 
+// ", 1 failed and 2 loaded used": failed and foreign-loaded boots that entered a figure
+// (--include-failed, --include-loaded); empty when none did.
+std::string contaminated_text(int used_failed, int used_loaded);
+
 // "[1.0 ms, 2.0 ms]" (signed: "[-1.0 ms, +2.0 ms]"); empty when the interval has no ends.
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values);
 // "12.0 ms [10.0 ms, 14.0 ms]", or just the value when there is no interval.
