@@ -1,6 +1,7 @@
 #include "report/estimates.h"
 
 #include "stats/median_interval.h"
+#include "stats/sorted.h"
 #include "stats/two_sample.h"
 
 #include <cmath>
@@ -12,7 +13,7 @@ namespace {
 
 double sample_median(std::span<const double> values) {
     return values.empty() ? std::numeric_limits<double>::quiet_NaN()
-                          : stats::median_interval(values).estimate;
+                          : stats::sorted_median_of(values);
 }
 
 } // namespace
