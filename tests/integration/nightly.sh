@@ -21,7 +21,7 @@ guest:
   workload: work.sh
   markers: {timing: work-done, end: end}
   cmdline: quiet
-repeats: 5                 # >= 3 usable samples even if one is flagged for foreign load
+repeats: 5                 # >= 4 usable samples (the least for a verdict) even if one fails
 timeout: 120
 seed: 7                    # pinned: the nightly must not take it as "resume run 1"
 YAML

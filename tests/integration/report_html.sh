@@ -113,7 +113,8 @@ check_dom() { # name svgs min-points min-ci min-bars
   if [ -n "${SCREENSHOT_DIR:-}" ]; then cp "$work/$name.png" "$work/$name.html" "$SCREENSHOT_DIR/"; fi
 }
 check_dom grouped 1 2 2 0                    # 2 variants: 2 points with CIs
-check_dom param 1 8 8 0                      # 4 phases × 2 variants
+check_dom param 1 8 0 0                      # 4 phases × 2 variants (5 boots: no 95 % interval)
+[ "$(count 'class="bb-ci"' "$work/param.dom.html")" -eq 0 ] || fail "param: a CI whisker below 6 boots"
 check_dom histogram 1 0 0 $((2 * 13))        # 2 panels, 13 non-empty buckets at least
 check_dom items 1 0 5 6                      # geomean + 5 items, each with a CI
 echo "PASS report_html"

@@ -6,6 +6,7 @@
 #include "test_support.h"
 #include "util/error.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -72,10 +73,18 @@ SampleSet sample_set(std::vector<std::string> axes, std::vector<SampleGroup> gro
     return set;
 }
 
-bb::BootstrapOptions quick() {
-    bb::BootstrapOptions options;
-    options.resamples = 2000;
-    return options;
+bb::EstimateOptions quick() {
+    return {};
+}
+
+// A group whose boots have ids first_id, first_id + 1, …: one boot's items share its id.
+SampleGroup boots_from(std::vector<AxisValue> key, const std::vector<double>& values,
+                       long long first_id) {
+    SampleGroup g = group(std::move(key), values);
+    for (auto& sample : g.samples) {
+        sample.boot_id = first_id++;
+    }
+    return g;
 }
 
 } // namespace
@@ -237,22 +246,25 @@ TEST_CASE("histogram view: shifts against the base at the same values of the oth
 // ---- per-item view ----
 
 namespace {
+// Three stock boots (ids 1–3) and three opt boots (ids 11–13), each printing every item.
 std::vector<std::pair<std::string, SampleSet>> launch_items() {
     return {
-        {"browser",
-         sample_set({"variant"}, {group({text("opt")}, {240}), group({text("stock")}, {200})},
-                    "launch.browser")},
-        {"camera",
-         sample_set({"variant"},
-                    {group({text("opt")}, {99, 100, 101}), group({text("stock")}, {100, 110, 120})},
-                    "launch.camera")},
-        // Only the base has it: shown, but outside the geometric mean.
-        {"kindle", sample_set({"variant"}, {group({text("stock")}, {629})}, "launch.kindle")},
+        {"browser", sample_set({"variant"},
+                               {boots_from({text("opt")}, {240, 250, 230}, 11),
+                                boots_from({text("stock")}, {200, 210, 190}, 1)},
+                               "launch.browser")},
+        {"camera", sample_set({"variant"},
+                              {boots_from({text("opt")}, {99, 100, 101}, 11),
+                               boots_from({text("stock")}, {100, 110, 120}, 1)},
+                              "launch.camera")},
+        // Only the base has it: shown, but outside the geomean endpoint.
+        {"kindle", sample_set({"variant"}, {boots_from({text("stock")}, {629, 630, 631}, 1)},
+                              "launch.kindle")},
     };
 }
 } // namespace
 
-TEST_CASE("per-item view: medians, diffs and the geometric mean row", "[views][per-item]") {
+TEST_CASE("per-item view: medians, shifts and the per-boot geomean row", "[views][per-item]") {
     const bb::PerItemView view = bb::build_per_item_view("launch", launch_items(), {}, quick());
     // "stock" is the default base even though "opt" sorts first.
     CHECK(view.base.display() == "stock");
@@ -264,30 +276,51 @@ TEST_CASE("per-item view: medians, diffs and the geometric mean row", "[views][p
     CHECK(c.items[0].item == "browser");
     CHECK(c.items[0].comparison.median_a == 200);
     CHECK(c.items[0].comparison.median_b == 240);
-    CHECK(c.items[0].comparison.difference == Approx(40));
-    CHECK(c.items[0].comparison.ratio == Approx(1.2));
+    CHECK(c.items[0].comparison.difference == Approx(40)); // median of the 9 differences
     CHECK(c.items[1].comparison.median_a == 110);
     CHECK(c.items[1].comparison.median_b == 100);
-    CHECK(c.items[1].comparison.ratio == Approx(100.0 / 110));
     CHECK(c.items[2].comparison.n_b == 0);
-    // Geometric mean of 1.2 and 100/110 over the two items both sides have.
-    CHECK(c.geomean.n == 2);
-    CHECK(c.geomean.value == Approx(std::sqrt(1.2 * 100.0 / 110)));
-    CHECK(c.base_geomean == Approx(std::sqrt(200.0 * 110)));
-    CHECK(c.other_geomean == Approx(std::sqrt(240.0 * 100)));
-    CHECK(c.other_geomean / c.base_geomean == Approx(c.geomean.value));
-    CHECK(c.geomean.ci.low <= c.geomean.value);
-    CHECK(c.geomean.ci.high >= c.geomean.value);
-    // Resampling two items: the interval spans the two ratios exactly.
-    CHECK(c.geomean.ci.low == Approx(100.0 / 110));
-    CHECK(c.geomean.ci.high == Approx(1.2));
+    // The endpoint: each boot's geomean over browser and camera (kindle: base only).
+    CHECK(c.geomean.items == 2);
+    CHECK(c.geomean.n_base == 3);
+    CHECK(c.geomean.n_other == 3);
+    CHECK(c.geomean.skipped == 0);
+    const std::vector<double> stock{std::sqrt(200.0 * 100), std::sqrt(210.0 * 110),
+                                    std::sqrt(190.0 * 120)};
+    const std::vector<double> opt{std::sqrt(240.0 * 99), std::sqrt(250.0 * 100),
+                                  std::sqrt(230.0 * 101)};
+    CHECK(c.base_geomean == Approx(stock[2])); // the median boot geomean
+    CHECK(c.other_geomean == Approx(opt[0]));
+    // Hodges–Lehmann ratio of the per-boot geomeans: the median of the 9 ratios opt/stock.
+    std::vector<double> ratios;
+    for (double b : opt) {
+        for (double a : stock) {
+            ratios.push_back(b / a);
+        }
+    }
+    std::sort(ratios.begin(), ratios.end());
+    CHECK(c.geomean.value == Approx(ratios[4]));
+    // 3 boots against 3 can never reach a 95 % interval: said, not hidden.
+    CHECK_FALSE(c.geomean.insufficient.empty());
+    CHECK(c.geomean.coverage == Approx(0.9));
+}
+
+TEST_CASE("per-item view: a boot missing an item leaves the endpoint", "[views][per-item]") {
+    auto items = launch_items();
+    // Boot 13 printed no camera time: it cannot have a geomean over both items.
+    items[1].second.groups[0] = boots_from({text("opt")}, {99, 100}, 11);
+    const bb::PerItemView view = bb::build_per_item_view("launch", items, {}, quick());
+    const auto& g = view.comparisons[0].geomean;
+    CHECK(g.n_other == 2);
+    CHECK(g.skipped == 1);
 }
 
 TEST_CASE("per-item view: an explicit base, and an unknown one", "[views][per-item]") {
     const bb::PerItemView view = bb::build_per_item_view("launch", launch_items(), "opt", quick());
     CHECK(view.base.display() == "opt");
     CHECK(view.comparisons[0].other.display() == "stock");
-    CHECK(view.comparisons[0].items[0].comparison.ratio == Approx(200.0 / 240));
+    CHECK(view.comparisons[0].items[0].comparison.median_a == 240);
+    CHECK(view.comparisons[0].items[0].comparison.median_b == 200);
     const std::string message = bb::test::thrown_message<bb::Error>(
         [] { bb::build_per_item_view("launch", launch_items(), "stokc", quick()); });
     CHECK_THAT(message, Catch::Contains("--base stokc"));

@@ -203,13 +203,29 @@ TEST_CASE("failed and foreign-loaded boots are counted, used only on request", "
 
     auto query = by({"variant"});
     query.include_failed = true;
+    const auto failed = bb::query_samples(s.db, query);
+    CHECK(failed.groups.front().values == std::vector<double>{1.0, 2.0, 9.0, 4.0});
+    CHECK(failed.groups.front().failed == 1); // the panic: no value to use
+    CHECK(failed.groups.front().loaded == 1); // --include-failed does not take loaded boots
+    CHECK(failed.groups.front().used_failed == 1);
+    CHECK(failed.groups.front().used_loaded == 0);
+
+    query.include_loaded = true;
     const auto all = bb::query_samples(s.db, query);
     CHECK(all.groups.front().values == std::vector<double>{1.0, 2.0, 3.0, 9.0, 4.0});
-    CHECK(all.groups.front().failed == 1); // the panic: no value to use
+    CHECK(all.groups.front().failed == 1);
     CHECK(all.groups.front().loaded == 0);
     CHECK(all.groups.front().no_value == 1);
+    CHECK(all.groups.front().used_failed == 1);
+    CHECK(all.groups.front().used_loaded == 1);
 
     query.include_failed = false;
+    const auto loaded = bb::query_samples(s.db, query);
+    CHECK(loaded.groups.front().values == std::vector<double>{1.0, 2.0, 3.0, 4.0});
+    CHECK(loaded.groups.front().failed == 2);
+    CHECK(loaded.groups.front().used_loaded == 1);
+
+    query.include_loaded = false;
     query.contaminated_load = 0.1;
     CHECK(bb::query_samples(s.db, query).groups.front().loaded == 2);
 }
@@ -381,10 +397,16 @@ TEST_CASE("two runs compared group by group", "[sample_query]") {
     const auto& slow = comparison.groups[4].comparison;
     CHECK(slow.difference == Approx(2.0));
     CHECK(slow.difference_ci.contains(2.0));
-    // Geometric mean over the three comparable groups: (12/10 · 8/10 · 10.01/10)^(1/3).
-    CHECK(comparison.geometric_mean.n == 3);
-    CHECK(comparison.geometric_mean.value ==
-          Approx(std::cbrt(10.01 / 10.0 * 12.0 / 10.0 * 8.0 / 10.0)).epsilon(1e-3));
+    CHECK(slow.p_value < 0.05);
+    CHECK(slow.p_adjusted >= slow.p_value); // Holm over the three groups in both runs
+    CHECK(slow.method.find("Hodges-Lehmann") != std::string::npos);
+    // Descriptive geometric mean of the three comparable groups' B/A ratios.
+    CHECK(comparison.geomean_groups == 3);
+    CHECK(comparison.geomean_ratio ==
+          Approx(std::cbrt(comparison.groups[0].comparison.ratio *
+                           comparison.groups[3].comparison.ratio * slow.ratio)));
+    CHECK(comparison.geomean_ratio ==
+          Approx(std::cbrt(10.01 / 10.0 * 12.0 / 10.0 * 8.0 / 10.0)).epsilon(1e-2));
 
     // A threshold above 25 % turns both significant changes into "no change".
     const auto tolerant = bb::compare_sample_sets(set_a, set_b, {}, 0.25);

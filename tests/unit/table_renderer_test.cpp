@@ -81,6 +81,7 @@ struct ReportFixture {
         fast.values = {0.010, 0.012, 0.014};
         fast.failed = 1;
         fast.loaded = 2;
+        fast.used_loaded = 1;
         bb::SampleGroup empty;
         empty.key = {integer_value(1000)};
         empty.no_value = 4;
@@ -90,7 +91,11 @@ struct ReportFixture {
         bb::GroupStatistics first;
         first.group = &set.groups[0];
         first.summary = {3, 0.012, 0.002, 0.012, 0.010, 0.014};
-        first.median = {3, 0.012, {0.010, 0.014}};
+        first.median = {3,
+                        0.012,
+                        {0.010, 0.014},
+                        0.75,
+                        "n=3: [min, max] covers only 75.0 %, below the 95 % asked for"};
         bb::GroupStatistics second;
         second.group = &set.groups[1];
         statistics = {first, second};
@@ -119,6 +124,9 @@ struct ComparisonFixture {
         slower.comparison.ratio = 1.2;
         slower.comparison.ratio_ci = {1.1, 1.3};
         slower.comparison.relative_change = 0.2;
+        slower.comparison.coverage = 0.9683;
+        slower.comparison.p_value = 0.0079;
+        slower.comparison.p_adjusted = 0.0159;
         slower.comparison.verdict = Comparison::Verdict::Slower;
         bb::GroupComparison thin;
         thin.key = {text_value("thin")};
@@ -131,6 +139,7 @@ struct ComparisonFixture {
         thin.comparison.difference = 0.0;
         thin.comparison.ratio = 1.0;
         thin.comparison.relative_change = 0.0;
+        thin.comparison.insufficient = "2 vs 1: no interval reaches 95 %";
         bb::GroupComparison same = slower;
         same.key = {text_value("same")};
         same.comparison.median_b = 1.0;
@@ -138,14 +147,15 @@ struct ComparisonFixture {
         same.comparison.difference_ci = {-0.1, 0.1};
         same.comparison.ratio = 1.0;
         same.comparison.relative_change = 0.0;
+        same.comparison.p_value = 0.69;
+        same.comparison.p_adjusted = 0.69;
         same.comparison.verdict = Comparison::Verdict::NoChange;
         set.groups = {slower, thin, same};
         set.slower = 1;
         set.no_change = 1;
         set.insufficient = 1;
-        set.geometric_mean.n = 2;
-        set.geometric_mean.value = 1.0954451150103321;
-        set.geometric_mean.ci = {1.0, 1.2};
+        set.geomean_groups = 2;
+        set.geomean_ratio = 1.0954451150103321;
     }
 };
 } // namespace
@@ -212,8 +222,9 @@ TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[t
     }
     const size_t failure = xml.find("<failure ");
     CHECK(xml.find("slower: median 1.000 s → 1.200 s", failure) != std::string::npos);
-    CHECK(xml.find("insufficient data: 2 used samples in A, 1 in B (need 3 in each)") !=
+    CHECK(xml.find("insufficient data: 2 vs 1: no interval reaches 95 % (n 2 → 1)") !=
           std::string::npos);
+    CHECK(xml.find("Mann-Whitney p 0.0079 (Holm 0.0159)", failure) != std::string::npos);
 }
 
 TEST_CASE("aligned text pads by characters, not bytes", "[table_renderer]") {
@@ -237,20 +248,25 @@ TEST_CASE("markdown tables escape pipes and mark numeric columns", "[table_rende
 TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[table_renderer]") {
     ReportFixture f;
     const bb::Table table = bb::report_table(f.set, f.statistics);
-    CHECK(table.headers == std::vector<std::string>{"hz", "n", "median [95% CI]", "mean ± σ",
-                                                    "min … max", "excluded"});
+    CHECK(table.headers == std::vector<std::string>{"hz", "n", "median [CI]", "CI covers",
+                                                    "mean ± σ", "min … max", "failed/loaded used",
+                                                    "excluded"});
     REQUIRE(table.rows.size() == 2);
-    CHECK(table.rows[0] == std::vector<std::string>{"250", "3", "12.0 ms [10.0 ms, 14.0 ms]",
-                                                    "12.0 ms ± 2.0 ms", "10.0 ms … 14.0 ms",
+    // n=3: no interval reaches 95 % — said, with what [min, max] would cover.
+    CHECK(table.rows[0] == std::vector<std::string>{"250", "3", "12.0 ms (n<6: no 95 % interval)",
+                                                    "75.0 %", "12.0 ms ± 2.0 ms",
+                                                    "10.0 ms … 14.0 ms", "0/1",
                                                     "1 failed, 2 loaded"});
-    CHECK(table.rows[1] == std::vector<std::string>{"1000", "0", "-", "-", "-", "4 no value"});
+    CHECK(table.rows[1] ==
+          std::vector<std::string>{"1000", "0", "-", "-", "-", "-", "0/0", "4 no value"});
 
     const std::string text = bb::render_report_text(f.set, f.statistics);
     CHECK(text.rfind("boot_seconds: 10 boots, 3 used, 2 groups by hz\n", 0) == 0);
     CHECK(text.find("\nloaded = foreign host load above 0.25 during the boot") !=
           std::string::npos);
     const std::string markdown = bb::render_report_markdown(f.set, f.statistics);
-    CHECK(markdown.find("| 250 | 3 | 12.0 ms [10.0 ms, 14.0 ms] |") != std::string::npos);
+    CHECK(markdown.find("| 250 | 3 | 12.0 ms (n<6: no 95 % interval) | 75.0 % |") !=
+          std::string::npos);
 }
 
 TEST_CASE("report table for a metric that is not a time", "[table_renderer]") {
@@ -259,10 +275,11 @@ TEST_CASE("report table for a metric that is not a time", "[table_renderer]") {
     f.set.unit = "count";
     f.set.seconds = false;
     f.statistics[0].summary = {3, 1000.5, 70.25, 1000, 900, 1100};
-    f.statistics[0].median = {3, 1000, {900, 1100}};
+    f.statistics[0].median = {3, 1000, {900, 1100}, 0.969, ""}; // as if n were 6
     const bb::Table table = bb::report_table(f.set, f.statistics);
     CHECK(table.rows[0][2] == "1000 count [900 count, 1100 count]");
-    CHECK(table.rows[0][3] == "1000.5 count ± 70.250 count");
+    CHECK(table.rows[0][3] == "96.9 %");
+    CHECK(table.rows[0][4] == "1000.5 count ± 70.250 count");
     CHECK(bb::render_report_text(f.set, f.statistics).rfind("max_phase (count): ", 0) == 0);
 }
 
@@ -284,7 +301,9 @@ TEST_CASE("report json: typed keys, statistics, every sample with parsed params"
     CHECK(first["label"] == "hz=250");
     CHECK(first["n"] == 3);
     CHECK(first["median"] == 0.012);
-    CHECK(first["median_ci95"] == nlohmann::json::array({0.010, 0.014}));
+    CHECK(first["median_ci"] == nlohmann::json::array({0.010, 0.014}));
+    CHECK(first["median_ci_coverage"] == 0.75);
+    CHECK(first["used_loaded"] == 1);
     CHECK(first["excluded"]["loaded"] == 2);
     REQUIRE(first["samples"].size() == 2);
     CHECK(first["samples"][0]["boot_id"] == 7);
@@ -300,23 +319,26 @@ TEST_CASE("report json: typed keys, statistics, every sample with parsed params"
     const auto& empty = json["groups"][1];
     CHECK(empty["median"].is_null());
     CHECK(empty["mean"].is_null());
-    CHECK(empty["median_ci95"][0].is_null());
+    CHECK(empty["median_ci"][0].is_null());
 }
 
 TEST_CASE("comparison table and summary line", "[table_renderer]") {
     ComparisonFixture f;
     const bb::Table table = bb::comparison_table(f.set);
     REQUIRE(table.rows.size() == 3);
-    CHECK(table.rows[0] == std::vector<std::string>{R"(<a&b>"c')", "5", "5", "1.000 s", "1.200 s",
-                                                    "+200.0 ms [+100.0 ms, +300.0 ms]",
-                                                    "1.200 (+20.0%)", "slower"});
-    CHECK(table.rows[1] == std::vector<std::string>{"thin", "2", "1", "1.000 s", "1.000 s",
-                                                    "+0.000 s", "1.000 (+0.0%)",
-                                                    "insufficient data"});
-    CHECK(table.rows[2][5] == "+0.0 ms [-100.0 ms, +100.0 ms]");
+    CHECK(table.rows[0] == std::vector<std::string>{R"(<a&b>"c')", "5", "5", "0/0, 0/0", "1.000 s",
+                                                    "1.200 s", "+200.0 ms [+100.0 ms, +300.0 ms]",
+                                                    "1.200 [1.100, 1.300]", "96.8 %",
+                                                    "0.0079 (0.0159)", "slower"});
+    CHECK(table.rows[1] == std::vector<std::string>{"thin", "2", "1", "0/0, 0/0", "1.000 s",
+                                                    "1.000 s", "+0.000 s", "1.000 (+0.0%)", "-",
+                                                    "-", "insufficient data"});
+    CHECK(table.rows[2][6] == "+0.0 ms [-100.0 ms, +100.0 ms]");
+    CHECK(table.rows[2][9] == "0.69");
     CHECK(bb::comparison_summary_line(f.set) ==
-          "3 groups: 1 slower, 0 faster, 1 no change, 1 insufficient data; geometric mean of "
-          "B/A 1.0954 [1.0000, 1.2000] over 2 groups");
+          "3 groups: 1 slower, 0 faster, 1 no change, 1 insufficient data; verdicts at α 0.05 "
+          "from Holm-adjusted Mann-Whitney p-values; geometric mean of B/A 1.0954 over 2 "
+          "groups (descriptive)");
     f.set.threshold = 0.02;
     CHECK(bb::comparison_summary_line(f.set).find("changes within 2% not counted") !=
           std::string::npos);
@@ -326,10 +348,11 @@ TEST_CASE("comparison table and summary line", "[table_renderer]") {
 
     const auto json = bb::comparison_json(f.set, "run 1", "run 2");
     CHECK(json["groups"][0]["verdict"] == "slower");
-    CHECK(json["groups"][0]["difference_ci95"] == nlohmann::json::array({0.1, 0.3}));
+    CHECK(json["groups"][0]["difference_ci"] == nlohmann::json::array({0.1, 0.3}));
+    CHECK(json["groups"][0]["p_holm"] == 0.0159);
     CHECK(json["groups"][1]["in_b"] == false);
     CHECK(json["counts"]["slower"] == 1);
-    CHECK(json["geometric_mean_ratio"]["n"] == 2);
+    CHECK(json["geometric_mean_ratio"]["groups"] == 2);
 }
 
 TEST_CASE("verdict words and format names", "[table_renderer]") {

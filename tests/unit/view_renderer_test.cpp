@@ -25,11 +25,16 @@ AxisValue integer(long long value) {
     return axis;
 }
 
+// As median_estimate would say it: below 6 values no interval reaches 95 %.
 bb::ParamCell cell(int n, double median, double low, double high, int excluded = 0) {
     bb::ParamCell c;
     c.median.n = n;
     c.median.median = median;
     c.median.ci = {low, high};
+    c.median.coverage = n >= 6 ? 0.9922 : 1 - std::pow(0.5, n - 1);
+    if (n < 6) {
+        c.median.insufficient = "n<6";
+    }
     c.excluded = excluded;
     return c;
 }
@@ -44,8 +49,9 @@ bb::ParamTable param_fixture() {
     table.column_axis = "variant";
     table.rows = {integer(100), integer(1000)};
     table.columns = {text("prefix"), text("stock")};
-    table.cells = {{cell(3, 32.38, 32.2, 32.5), cell(5, 30.053, 29.9, 30.2, 1)},
+    table.cells = {{cell(3, 32.38, 32.2, 32.5), cell(8, 30.053, 29.9, 30.2, 1)},
                    {std::nullopt, cell(1, 11.443, 11.443, 11.443)}};
+    table.cells[0][1]->used_loaded = 2; // --include-loaded let two loaded boots in
     return table;
 }
 
@@ -67,6 +73,7 @@ bb::HistogramView histogram_fixture() {
     b.merged.width = 10000;
     b.merged.counts = {{1, 2.5}};
     b.used = 1;
+    b.used_loaded = 1;
     b.p50 = 15000;
     b.p90 = 18000;
     b.p99 = 19800;
@@ -79,6 +86,14 @@ bb::HistogramView histogram_fixture() {
     shift.comparison.median_b = 15000;
     shift.comparison.difference = -15000;
     shift.comparison.difference_ci = {-16000, -14000};
+    shift.comparison.coverage = 0.6667;
+    shift.comparison.p_value = 0.667;
+    shift.comparison.insufficient = "2 vs 1: no interval reaches 95 %";
+    shift.p99 = shift.comparison;
+    shift.p99.median_a = 39000;
+    shift.p99.median_b = 19000;
+    shift.p99.difference = -20000;
+    shift.p99.difference_ci = {-21000, -19000};
     view.shifts = {shift};
     return view;
 }
@@ -91,9 +106,13 @@ bb::PerItemView per_item_fixture() {
     view.unit = "ms";
     bb::PerItemComparison comparison;
     comparison.other = text("opt_rspin");
-    comparison.geomean.n = 2;
+    comparison.geomean.items = 2;
+    comparison.geomean.n_base = 5;
+    comparison.geomean.n_other = 5;
     comparison.geomean.value = 0.9621;
     comparison.geomean.ci = {0.95, 0.975};
+    comparison.geomean.coverage = 0.9683;
+    comparison.geomean.p_value = 0.0079;
     comparison.base_geomean = 343;
     comparison.other_geomean = 330;
     bb::ItemRow hello;
@@ -105,6 +124,7 @@ bb::PerItemView per_item_fixture() {
     hello.comparison.difference = -2;
     hello.comparison.ratio = 108.0 / 110;
     hello.comparison.ratio_ci = {0.97, 0.99};
+    hello.used_failed = 1;
     bb::ItemRow kindle;
     kindle.item = "Kindle";
     kindle.comparison.n_a = 5;
@@ -118,31 +138,33 @@ bb::PerItemView per_item_fixture() {
 } // namespace
 
 TEST_CASE("param table renders as text", "[views][render]") {
-    CHECK(bb::render_param_table(param_fixture(), ReportFormat::Text) ==
-          R"golden(boot_seconds by phase and variant: median [95% CI] (n used)
-phase             variant=prefix (s)                          variant=stock (s)
-  100  32.380 [32.200, 32.500] (n=3)  30.053 [29.900, 30.200] (n=5, 1 excluded)
- 1000                              -              11.443 [11.443, 11.443] (n=1)
+    CHECK(
+        bb::render_param_table(param_fixture(), ReportFormat::Text) ==
+        R"golden(boot_seconds by phase and variant: median [95 % order-statistic interval, coverage] (n used)
+phase              variant=prefix (s)                                                             variant=stock (s)
+  100  32.380 (n=3: no 95 % interval)  30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded)
+ 1000                               -                                                11.443 (n=1: no 95 % interval)
 )golden");
 }
 
 TEST_CASE("param table renders as Markdown", "[views][render]") {
-    CHECK(bb::render_param_table(param_fixture(), ReportFormat::Markdown) ==
-          R"golden(boot_seconds by phase and variant: median [95% CI] (n used)
+    CHECK(
+        bb::render_param_table(param_fixture(), ReportFormat::Markdown) ==
+        R"golden(boot_seconds by phase and variant: median [95 % order-statistic interval, coverage] (n used)
 
 | phase | variant=prefix (s) | variant=stock (s) |
 | ---: | ---: | ---: |
-| 100 | 32.380 [32.200, 32.500] (n=3) | 30.053 [29.900, 30.200] (n=5, 1 excluded) |
-| 1000 | - | 11.443 [11.443, 11.443] (n=1) |
+| 100 | 32.380 (n=3: no 95 % interval) | 30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded) |
+| 1000 | - | 11.443 (n=1: no 95 % interval) |
 )golden");
 }
 
 TEST_CASE("param table renders as CSV, raw units, missing cells left out", "[views][render]") {
     CHECK(bb::render_param_table(param_fixture(), ReportFormat::Csv) ==
           R"golden(phase,variant,n,median,ci95_low,ci95_high,excluded,metric,unit
-100,prefix,3,32.38,32.2,32.5,0,boot_seconds,s
-100,stock,5,30.053,29.9,30.2,1,boot_seconds,s
-1000,stock,1,11.443,11.443,11.443,0,boot_seconds,s
+100,prefix,3,32.38,,,0,boot_seconds,s
+100,stock,8,30.053,29.9,30.2,1,boot_seconds,s
+1000,stock,1,11.443,,,0,boot_seconds,s
 )golden");
 }
 
@@ -152,24 +174,26 @@ TEST_CASE("param table renders as JSON", "[views][render]") {
     CHECK(
         nlohmann::json::parse(out) ==
         nlohmann::json::parse(
-            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci95":[32.2,32.5],"n":3},{"column":"stock","excluded":1,"median":30.053,"median_ci95":[29.9,30.2],"n":5}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci95":[null,null],"n":0},{"column":"stock","excluded":0,"median":11.443,"median_ci95":[11.443,11.443],"n":1}],"value":1000}],"unit":"s","view":"param-table"})golden"));
+            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci":[32.2,32.5],"median_ci_coverage":0.75,"n":3,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":1,"median":30.053,"median_ci":[29.9,30.2],"median_ci_coverage":0.9922,"n":8,"used_failed":0,"used_loaded":2}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci":[null,null],"median_ci_coverage":null,"n":0,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":0,"median":11.443,"median_ci":[11.443,11.443],"median_ci_coverage":0.0,"n":1,"used_failed":0,"used_loaded":0}],"value":1000}],"unit":"s","view":"param-table"})golden"));
 }
 
 TEST_CASE("histogram view renders side by side as text and Markdown", "[views][render]") {
     CHECK(
         bb::render_histogram_view(histogram_fixture(), ReportFormat::Text) ==
         R"golden(histogram lat: buckets of 10000 µs summed over the used boots of each group (by variant); p50/p90/p99 interpolated in the bucket
-bucket         variant=default  variant=wake
-0 - 9999                     1             0
-10000 - 19999                4           2.5
-20000 - 29999                0             0
-30000 - 39999                5             0
-p50                      30000         15000
-p90                      38000         18000
-p99                      39800         19800
-samples                     10           2.5
-boots                        2             1
-p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (95% CI of the difference of the medians of per-boot p50s, n 2 → 1; insufficient data)
+bucket              variant=default  variant=wake
+0 - 9999                          1             0
+10000 - 19999                     4           2.5
+20000 - 29999                     0             0
+30000 - 39999                     5             0
+p50                           30000         15000
+p90                           38000         18000
+p99                           39800         19800
+samples                          10           2.5
+boots                             2             1
+failed/loaded used              0/0           0/1
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
 )golden");
     CHECK(
         bb::render_histogram_view(histogram_fixture(), ReportFormat::Markdown) ==
@@ -186,8 +210,10 @@ p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (95% CI
 | p99 | 39800 | 19800 |
 | samples | 10 | 2.5 |
 | boots | 2 | 1 |
+| failed/loaded used | 0/0 | 0/1 |
 
-p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (95% CI of the difference of the medians of per-boot p50s, n 2 → 1; insufficient data)
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
 )golden");
 }
 
@@ -206,42 +232,42 @@ wake,30000,40000,0
     CHECK(
         nlohmann::json::parse(bb::render_histogram_view(histogram_fixture(), ReportFormat::Json)) ==
         nlohmann::json::parse(
-            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boots_excluded":0,"boots_used":2,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boots_excluded":0,"boots_used":1,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","difference":-15000.0,"difference_ci95":[-16000.0,-14000.0],"median_p50_a":30000.0,"median_p50_b":15000.0,"n_a":2,"n_b":1,"verdict":"insufficient data"}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
+            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":2,"boots_used_failed":0,"boots_used_loaded":0,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":1,"boots_used_failed":0,"boots_used_loaded":1,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","p50":{"ci_coverage":0.6667,"difference":-15000.0,"difference_ci":[-16000.0,-14000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":30000.0,"median_b":15000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"},"p99":{"ci_coverage":0.6667,"difference":-20000.0,"difference_ci":[-21000.0,-19000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":39000.0,"median_b":19000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"}}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
 }
 
 TEST_CASE("per-item view renders as text with the geomean row first", "[views][render]") {
     CHECK(
         bb::render_per_item_view(per_item_fixture(), ReportFormat::Text) ==
-        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = opt_rspin − base, diff % = opt_rspin / base − 1 (negative: lower)
-item        base (ms)  opt_rspin (ms)  diff       diff % [95% CI]        n
-* geomean         343             330   -13  -3.8% [-5.0%, -2.5%]  2 items
-helloworld        110             108    -2  -1.8% [-3.0%, -1.0%]      5/5
-Kindle            629               -     -                     -      5/0
+        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = Hodges-Lehmann shift opt_rspin − base, diff % = opt_rspin / base − 1 on the log scale with its exact Mann-Whitney interval (negative: lower); * geomean = each boot's geomean over the items, compared across boots
+item        base (ms)  opt_rspin (ms)  diff           diff % [CI]                                n
+* geomean         343             330   -13  -3.8% [-5.0%, -2.5%]              5/5 boots × 2 items
+helloworld        110             108    -2  -1.8% [-3.0%, -1.0%]  5/5, 1 failed and 0 loaded used
+Kindle            629               -     -                     -                              5/0
 )golden");
 }
 
 TEST_CASE("per-item view renders as Markdown, CSV and JSON", "[views][render]") {
     CHECK(
         bb::render_per_item_view(per_item_fixture(), ReportFormat::Markdown) ==
-        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = opt_rspin − base, diff % = opt_rspin / base − 1 (negative: lower)
+        R"golden(launch.* by variant: base (base) vs opt_rspin; medians, diff = Hodges-Lehmann shift opt_rspin − base, diff % = opt_rspin / base − 1 on the log scale with its exact Mann-Whitney interval (negative: lower); * geomean = each boot's geomean over the items, compared across boots
 
-| item | base (ms) | opt_rspin (ms) | diff | diff % [95% CI] | n |
+| item | base (ms) | opt_rspin (ms) | diff | diff % [CI] | n |
 | --- | ---: | ---: | ---: | ---: | ---: |
-| * geomean | 343 | 330 | -13 | -3.8% [-5.0%, -2.5%] | 2 items |
-| helloworld | 110 | 108 | -2 | -1.8% [-3.0%, -1.0%] | 5/5 |
+| * geomean | 343 | 330 | -13 | -3.8% [-5.0%, -2.5%] | 5/5 boots × 2 items |
+| helloworld | 110 | 108 | -2 | -1.8% [-3.0%, -1.0%] | 5/5, 1 failed and 0 loaded used |
 | Kindle | 629 | - | - | - | 5/0 |
 )golden");
     CHECK(
         bb::render_per_item_view(per_item_fixture(), ReportFormat::Csv) ==
-        R"golden(row,item,axis,base,other,n_base,n_other,median_base,median_other,diff,ratio,ratio_ci95_low,ratio_ci95_high,unit
-geomean,,variant,base,opt_rspin,2,2,343,330,-13,0.9621,0.95,0.975,ms
+        R"golden(row,item,axis,base,other,n_base,n_other,median_base,median_other,diff,ratio,ratio_ci_low,ratio_ci_high,unit
+geomean,,variant,base,opt_rspin,5,5,343,330,-13,0.9621,0.95,0.975,ms
 item,helloworld,variant,base,opt_rspin,5,5,110,108,-2,0.9818181818181818,0.97,0.99,ms
 item,Kindle,variant,base,opt_rspin,5,0,629,,,,,,ms
 )golden");
     CHECK(
         nlohmann::json::parse(bb::render_per_item_view(per_item_fixture(), ReportFormat::Json)) ==
         nlohmann::json::parse(
-            R"golden({"base":"base","by":"variant","comparisons":[{"geomean":{"base":343.0,"items":2,"other":330.0,"ratio":0.9621,"ratio_ci95":[0.95,0.975],"skipped":0},"items":[{"diff":-2.0,"diff_ci95":[null,null],"item":"helloworld","median_base":110.0,"median_other":108.0,"n_base":5,"n_other":5,"ratio":0.9818181818181818,"ratio_ci95":[0.97,0.99]},{"diff":null,"diff_ci95":[null,null],"item":"Kindle","median_base":629.0,"median_other":null,"n_base":5,"n_other":0,"ratio":null,"ratio_ci95":[null,null]}],"other":"opt_rspin"}],"prefix":"launch","unit":"ms","view":"per-item"})golden"));
+            R"golden({"base":"base","by":"variant","comparisons":[{"geomean":{"base":343.0,"boots_base":5,"boots_other":5,"boots_skipped":0,"ci_coverage":0.9683,"endpoint":"per-boot geomean over the items","insufficient":"","items":2,"other":330.0,"p":0.0079,"ratio":0.9621,"ratio_ci":[0.95,0.975]},"items":[{"diff":-2.0,"diff_ci":[null,null],"item":"helloworld","median_base":110.0,"median_other":108.0,"n_base":5,"n_other":5,"p":null,"ratio":0.9818181818181818,"ratio_ci":[0.97,0.99]},{"diff":null,"diff_ci":[null,null],"item":"Kindle","median_base":629.0,"median_other":null,"n_base":5,"n_other":0,"p":null,"ratio":null,"ratio_ci":[null,null]}],"other":"opt_rspin"}],"prefix":"launch","unit":"ms","view":"per-item"})golden"));
 }
 
 TEST_CASE("percent changes carry their sign", "[views][render]") {

@@ -21,16 +21,23 @@ struct CompareCommandOptions {
     std::string junit;
     double threshold_percent = 0;
     bool include_failed = false;
-    int resamples = 10'000;
+    bool include_loaded = false;
+    double alpha = 0.05;
 };
 
 constexpr const char* k_compare_help =
-    R"(Compare run B against run A group by group: the medians of A and B, the difference B − A
-with its bootstrap 95% confidence interval, the ratio B / A and a verdict. Lower is better:
-"slower" when the interval lies above zero, "faster" when below, "no change" when it
-contains zero, "insufficient data" with fewer than 3 used samples on either side. The last
-line counts the verdicts and gives the geometric mean of the B / A ratios with its interval.
-Samples are selected as in `bootbench report` (ok boots, foreign load <= 0.25).
+    R"(Compare run B against run A group by group: the medians of A and B, the Hodges-Lehmann
+shift B − A (the median of all differences) with its exact Mann-Whitney interval, the ratio
+B / A on the log scale with its interval, the coverage those intervals really have, the
+Mann-Whitney p-value and, in brackets, the same p Holm-adjusted over the groups compared.
+Lower is better: "slower" when the Holm-adjusted p is at most --alpha (default 0.05) and the
+shift is positive, "faster" when negative, "no change" otherwise, "insufficient data" when no
+interval reaches 1 − alpha (at 0.05: fewer than 4 used boots on a side; 3 vs 3 can never reach
+p < 0.10). docs/reporting.md ("Methods") explains each. The last line counts the verdicts and
+gives the geometric mean of the groups' B / A ratios (descriptive, no interval).
+Samples are selected as in `bootbench report` (ok boots, foreign load <= 0.25);
+--include-failed and --include-loaded add failed and foreign-loaded boots, each line says how
+many of them entered it.
 
 Groups pair by identical cell (the same point of the matrix in both runs). --by pairs the
 groups that share values of the given axes instead: --by variant pools every cell of a
@@ -86,6 +93,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     }
     query.metric = options.metric;
     query.include_failed = options.include_failed;
+    query.include_loaded = options.include_loaded;
     query.run_ids = {options.a};
     const SampleSet a = query_samples(db, query);
     query.run_ids = {options.b};
@@ -96,10 +104,10 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         }
     }
 
-    BootstrapOptions bootstrap;
-    bootstrap.resamples = options.resamples;
+    EstimateOptions estimates;
+    estimates.alpha = options.alpha;
     const ComparisonSet comparison =
-        compare_sample_sets(a, b, bootstrap, options.threshold_percent / 100);
+        compare_sample_sets(a, b, estimates, options.threshold_percent / 100);
     const std::string label_a = describe(run_a);
     const std::string label_b = describe(run_b);
     std::string out;
@@ -128,9 +136,9 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     }
     if (comparison.insufficient > comparison.only_a + comparison.only_b) {
         std::fprintf(stderr,
-                     "bootbench: note: a group needs %d used samples on each side to be compared; "
-                     "more repeats help, or pool cells with --by (e.g. --by variant)\n",
-                     k_min_samples_to_compare);
+                     "bootbench: note: a group without an interval at the level asked for (4 used "
+                     "boots per side at --alpha 0.05) has no verdict; more repeats help, or pool "
+                     "cells with --by (e.g. --by variant)\n");
     }
     if (comparison.only_a + comparison.only_b == static_cast<int>(comparison.groups.size())) {
         throw Error(fmt::format("no group is in both runs, so nothing was compared; pair "
@@ -156,9 +164,13 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--threshold", options->threshold_percent,
                     "ignore changes below this many percent (default 0)");
     cmd->add_flag("--include-failed", options->include_failed,
-                  "use failed and foreign-loaded boots too");
-    cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")
-        ->check(CLI::Range(100, 10'000'000));
+                  "use failed boots that have a value too");
+    cmd->add_flag("--include-loaded", options->include_loaded,
+                  "use boots under foreign host load too");
+    cmd->add_option("--alpha", options->alpha,
+                    "significance level of the verdicts, Holm-adjusted over the groups "
+                    "(default 0.05)")
+        ->check(CLI::Range(0.0001, 0.5));
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

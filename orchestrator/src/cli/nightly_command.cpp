@@ -22,8 +22,10 @@ struct NightlyCommandOptions {
     QuietCliOptions quiet;
 };
 
-constexpr const char* k_nightly_help = R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
-last good nightly of the same experiment (bootstrap 95% CI of the difference of medians),
+constexpr const char* k_nightly_help =
+    R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
+last good nightly of the same experiment (Hodges-Lehmann shift with its exact Mann-Whitney
+interval and p, docs/reporting.md "Methods"),
 a Markdown report written, exit status 1 when any cell got significantly slower by more
 than --threshold percent. Two nightlies of one experiment never overlap (a lock).
 

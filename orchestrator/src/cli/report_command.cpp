@@ -30,8 +30,8 @@ struct ReportCommandOptions {
     std::string format = "text";
     std::string output;
     bool include_failed = false;
+    bool include_loaded = false;
     bool pool_hosts = false;
-    int resamples = 10'000;
     // Seed-shaped views.
     std::string view;
     std::string param;
@@ -42,10 +42,13 @@ struct ReportCommandOptions {
 };
 
 constexpr const char* k_report_help =
-    R"(Summarize stored samples group by group: n, the median with its bootstrap 95% confidence
-interval, mean ± σ and min … max. Only boots whose outcome is ok and whose foreign host load
-stayed at or below 0.25 are used; the others are counted in "excluded" (failed, loaded, no
-value), never averaged. --include-failed uses failed and loaded boots that have a value.
+    R"(Summarize stored samples group by group: n, the median with its distribution-free
+order-statistic interval and the coverage that interval really has (below 6 boots no
+interval reaches 95 %: the row says so), mean ± σ and min … max. Only boots whose outcome is
+ok and whose foreign host load stayed at or below 0.25 are used; the others are counted in
+"excluded" (failed, loaded, no value), never averaged. --include-failed uses failed boots
+that have a value, --include-loaded foreign-loaded ones; "failed/loaded used" counts them per
+row. docs/reporting.md ("Methods") explains every interval and test.
 
 Groups: one per cell of the matrix unless --by names axes: keys of the boots' parameters
 (variant, hz, smp, firmware, machine, a cmdline parameter such as
@@ -62,12 +65,13 @@ Views (--view), shaped like the tables of kernel patch mails:
                median [95% CI] (n) of the metric; one column per variant with --by.
   histogram    --hist NAME [--bucket-us W] [--by smp,variant] [--base stock]: the groups'
                BOOTBENCH-HIST buckets summed over their used boots, re-bucketed to W µs, side
-               by side, with p50/p90/p99 (linear inside the bucket) and the shift of the median
-               of per-boot p50s against the base group with the same values of the other
-               --by axes (last axis = --base, default stock, else the first group), 95% CI.
+               by side, with p50/p90/p99 (linear inside the bucket; display only) and the
+               Hodges-Lehmann shift of each boot's own p50 and p99 (the guest's NAME_p50 /
+               NAME_p99 metrics) against the base group with the same values of the other
+               --by axes (last axis = --base, default stock, else the first group).
   per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
-               value per boot each), item | base | other | diff | diff %, a geometric-mean
-               row of the per-item ratios (with its 95% CI) first.
+               value per boot each), item | base | other | diff | diff %, first a geomean
+               row: each boot's geomean over the items, compared across boots.
 
 Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
 every raw sample with its boot id, run id, params and value; a view: its table in long
@@ -119,6 +123,7 @@ SampleQuery selection(const ReportCommandOptions& options) {
     query.only = parse_axis_restrictions(options.only);
     query.metric = options.metric;
     query.include_failed = options.include_failed;
+    query.include_loaded = options.include_loaded;
     return query;
 }
 
@@ -166,7 +171,7 @@ void check_view_options(const ReportCommandOptions& options) {
 }
 
 std::string grouped_report(const ReportCommandOptions& options, ReportFormat format, Database& db,
-                           const BootstrapOptions& bootstrap) {
+                           const EstimateOptions& estimates) {
     SampleQuery query = selection(options);
     if (!options.pool_hosts) {
         query = split_by_host(db, query);
@@ -183,22 +188,22 @@ std::string grouped_report(const ReportCommandOptions& options, ReportFormat for
     }
     switch (format) {
     case ReportFormat::Text:
-        return render_report_text(set, summarize_groups(set, bootstrap)) + lost;
+        return render_report_text(set, summarize_groups(set, estimates)) + lost;
     case ReportFormat::Markdown:
-        return render_report_markdown(set, summarize_groups(set, bootstrap)) + lost;
+        return render_report_markdown(set, summarize_groups(set, estimates)) + lost;
     case ReportFormat::Csv:
-        return render_report_csv(set); // raw samples only: no bootstrap needed
+        return render_report_csv(set); // raw samples only: no statistics
     case ReportFormat::Json:
-        return render_report_json(set, summarize_groups(set, bootstrap));
+        return render_report_json(set, summarize_groups(set, estimates));
     case ReportFormat::Html:
-        return render_report_html(set, summarize_groups(set, bootstrap),
+        return render_report_html(set, summarize_groups(set, estimates),
                                   html_context(options, db, "bootbench report: " + set.metric));
     }
     return {};
 }
 
 std::string param_table_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
-                             const BootstrapOptions& bootstrap) {
+                             const EstimateOptions& estimates) {
     SampleQuery query = selection(options);
     if (query.by.size() > 1) {
         throw Error(fmt::format("--by {}: a parameter table has one column axis (e.g. --by "
@@ -210,7 +215,7 @@ std::string param_table_view(const ReportCommandOptions& options, ReportFormat f
     if (set.boots == 0) {
         throw Error(fmt::format("no boots{} in {}", filters_text(options), db.path().string()));
     }
-    const ParamTable table = build_param_table(set, bootstrap);
+    const ParamTable table = build_param_table(set, estimates);
     if (format == ReportFormat::Html) {
         return render_param_table_html(
             table, html_context(options, db, fmt::format("{} vs {}", set.metric, options.param)));
@@ -219,7 +224,7 @@ std::string param_table_view(const ReportCommandOptions& options, ReportFormat f
 }
 
 std::string histogram_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
-                           const BootstrapOptions& bootstrap) {
+                           const EstimateOptions& estimates) {
     HistogramViewQuery query;
     query.selection = selection(options);
     query.name = options.hist;
@@ -227,7 +232,7 @@ std::string histogram_view(const ReportCommandOptions& options, ReportFormat for
     if (!options.base.empty()) {
         query.base = options.base;
     }
-    const HistogramView view = query_histogram_view(db, query, bootstrap);
+    const HistogramView view = query_histogram_view(db, query, estimates);
     if (format == ReportFormat::Html) {
         return render_histogram_html(view, html_context(options, db, "histogram " + options.hist));
     }
@@ -235,14 +240,14 @@ std::string histogram_view(const ReportCommandOptions& options, ReportFormat for
 }
 
 std::string per_item_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
-                          const BootstrapOptions& bootstrap) {
+                          const EstimateOptions& estimates) {
     PerItemQuery query;
     query.selection = selection(options);
     query.prefix = options.items;
     if (!options.base.empty()) {
         query.base = options.base;
     }
-    const PerItemView view = query_per_item_view(db, query, bootstrap);
+    const PerItemView view = query_per_item_view(db, query, estimates);
     if (view.comparisons.empty()) {
         throw Error(fmt::format("--items {}: the boots form a single {} group ({}); a per-item "
                                 "table compares two or more",
@@ -265,17 +270,16 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
         check_output_target(options.output); // before the work, not after it
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
-    BootstrapOptions bootstrap;
-    bootstrap.resamples = options.resamples;
+    const EstimateOptions estimates;
     std::string out;
     if (options.view.empty()) {
-        out = grouped_report(options, *format, db, bootstrap);
+        out = grouped_report(options, *format, db, estimates);
     } else if (options.view == "param-table") {
-        out = param_table_view(options, *format, db, bootstrap);
+        out = param_table_view(options, *format, db, estimates);
     } else if (options.view == "histogram") {
-        out = histogram_view(options, *format, db, bootstrap);
+        out = histogram_view(options, *format, db, estimates);
     } else {
-        out = per_item_view(options, *format, db, bootstrap); // the views were checked above
+        out = per_item_view(options, *format, db, estimates); // the views were checked above
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);
@@ -316,11 +320,11 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                     "per-item and histogram: the base value of the last --by axis (default stock, "
                     "else the first group)");
     cmd->add_flag("--include-failed", options->include_failed,
-                  "use failed and foreign-loaded boots too");
+                  "use failed boots that have a value too");
+    cmd->add_flag("--include-loaded", options->include_loaded,
+                  "use boots under foreign host load too");
     cmd->add_flag("--pool-hosts", options->pool_hosts,
                   "group samples of different hosts together (default: one group per host)");
-    cmd->add_option("--resamples", options->resamples, "bootstrap resamples (default 10000)")
-        ->check(CLI::Range(100, 10'000'000));
     cmd->callback([options, bucket_us, bucket_option, &global, &exit_status] {
         if (bucket_option->count() > 0) {
             options->bucket_us = *bucket_us;

@@ -49,6 +49,9 @@ Table histogram_table(const HistogramView& view) {
     add_row("p99", [](const HistogramGroup& g) { return percentile_text(g.p99); });
     add_row("samples", [](const HistogramGroup& g) { return count_text(g.merged.total()); });
     add_row("boots", [](const HistogramGroup& g) { return std::to_string(g.used); });
+    add_row("failed/loaded used", [](const HistogramGroup& g) {
+        return fmt::format("{}/{}", g.used_failed, g.used_loaded);
+    });
     return table;
 }
 
@@ -58,28 +61,51 @@ std::string histogram_heading(const HistogramView& view) {
                        view.name, view.width, fmt::join(view.axes, ", "));
 }
 
+namespace {
+
+// "p50 shift, variant=patch − variant=stock: -3 µs [-5, -1] (…)": per-boot percentiles.
+std::string shift_line(const char* percentile, const Comparison& c, const std::string& first,
+                       const std::string& other) {
+    if (c.n_a == 0 || c.n_b == 0) {
+        return fmt::format("{} shift, {} − {}: no per-boot {} on one side", percentile, other,
+                           first, percentile);
+    }
+    const std::string interval =
+        std::isfinite(c.difference_ci.low)
+            ? fmt::format(" [{:+g}, {:+g}]", c.difference_ci.low, c.difference_ci.high)
+            : "";
+    return fmt::format("{} shift, {} − {}: {:+g} µs{} (Hodges-Lehmann shift of per-boot {}s, "
+                       "interval covers {}, Mann-Whitney p {:.3g}, n {} → {}; {})",
+                       percentile, other, first, c.difference, interval, percentile,
+                       coverage_text(c.coverage), c.p_value, c.n_a, c.n_b,
+                       c.insufficient.empty() ? verdict_word(c.verdict, false) : c.insufficient);
+}
+
+nlohmann::json shift_json(const Comparison& c) {
+    return {{"n_a", c.n_a},
+            {"n_b", c.n_b},
+            {"median_a", number_or_null(c.median_a)},
+            {"median_b", number_or_null(c.median_b)},
+            {"difference", number_or_null(c.difference)},
+            {"difference_ci", interval_json(c.difference_ci)},
+            {"ci_coverage", number_or_null(c.coverage)},
+            {"p", number_or_null(c.p_value)},
+            {"insufficient", c.insufficient},
+            {"verdict", std::string(to_string(c.verdict))}};
+}
+
+} // namespace
+
 std::vector<std::string> median_shift_lines(const HistogramView& view) {
     std::vector<std::string> lines;
     if (view.groups.empty()) {
         return lines;
     }
     for (const auto& shift : view.shifts) {
-        const Comparison& c = shift.comparison;
         const std::string first = group_label(view.axes, view.groups[shift.base].key);
         const std::string other = group_label(view.axes, view.groups[shift.group].key);
-        if (c.n_a == 0 || c.n_b == 0) {
-            lines.push_back(
-                fmt::format("p50 shift, {} − {}: no per-boot p50 on one side", other, first));
-            continue;
-        }
-        const std::string interval =
-            std::isfinite(c.difference_ci.low)
-                ? fmt::format(" [{:+g}, {:+g}]", c.difference_ci.low, c.difference_ci.high)
-                : "";
-        lines.push_back(fmt::format("p50 shift, {} − {}: {:+g} µs{} (95% CI of the difference of "
-                                    "the medians of per-boot p50s, n {} → {}; {})",
-                                    other, first, c.difference, interval, c.n_a, c.n_b,
-                                    verdict_word(c.verdict, false)));
+        lines.push_back(shift_line("p50", shift.comparison, first, other));
+        lines.push_back(shift_line("p99", shift.p99, first, other));
     }
     return lines;
 }
@@ -94,6 +120,8 @@ nlohmann::json histogram_view_json(const HistogramView& view) {
         groups.push_back({{"key", key_json(view.axes, group.key)},
                           {"label", group_label(view.axes, group.key)},
                           {"boots_used", group.used},
+                          {"boots_used_failed", group.used_failed},
+                          {"boots_used_loaded", group.used_loaded},
                           {"boots_without_histogram", group.without},
                           {"boots_excluded", group.excluded},
                           {"samples", group.merged.total()},
@@ -101,20 +129,16 @@ nlohmann::json histogram_view_json(const HistogramView& view) {
                           {"p90", number_or_null(group.p90)},
                           {"p99", number_or_null(group.p99)},
                           {"boot_p50s", group.boot_p50s},
+                          {"boot_p99s", group.boot_p99s},
+                          {"boots_with_guest_percentiles", group.exact_percentiles},
                           {"buckets", std::move(buckets)}});
     }
     nlohmann::json shifts = nlohmann::json::array();
     for (const auto& shift : view.shifts) {
-        const Comparison& c = shift.comparison;
         shifts.push_back({{"a", group_label(view.axes, view.groups[shift.base].key)},
                           {"b", group_label(view.axes, view.groups[shift.group].key)},
-                          {"n_a", c.n_a},
-                          {"n_b", c.n_b},
-                          {"median_p50_a", number_or_null(c.median_a)},
-                          {"median_p50_b", number_or_null(c.median_b)},
-                          {"difference", number_or_null(c.difference)},
-                          {"difference_ci95", interval_json(c.difference_ci)},
-                          {"verdict", std::string(to_string(c.verdict))}});
+                          {"p50", shift_json(shift.comparison)},
+                          {"p99", shift_json(shift.p99)}});
     }
     return {{"view", "histogram"},
             {"name", view.name},

@@ -64,12 +64,52 @@ std::vector<size_t> base_groups(const std::vector<HistogramGroup>& groups,
     return bases;
 }
 
+// The guest's exact percentile when it printed one for this boot, else the bucket estimate.
+double boot_percentile(const std::unordered_map<long long, double>& exact, long long boot,
+                       const Histogram& own, double q, bool& was_exact) {
+    const auto found = exact.find(boot);
+    was_exact = found != exact.end();
+    return was_exact ? found->second : histogram_percentile(own, q);
+}
+
+void add_boot_percentiles(HistogramGroup& group, long long boot, const Histogram& own,
+                          const BootPercentiles& percentiles) {
+    bool exact_p50 = false;
+    bool exact_p99 = false;
+    const double p50 = boot_percentile(percentiles.p50, boot, own, 0.5, exact_p50);
+    const double p99 = boot_percentile(percentiles.p99, boot, own, 0.99, exact_p99);
+    if (std::isfinite(p50)) {
+        group.boot_p50s.push_back(p50);
+    }
+    if (std::isfinite(p99)) {
+        group.boot_p99s.push_back(p99);
+    }
+    group.exact_percentiles += exact_p50 && exact_p99 ? 1 : 0;
+}
+
+// Boot id → value of one metric, for the selected boots.
+std::unordered_map<long long, double>
+boot_metric(Database& db, const std::string& name,
+            const std::unordered_map<long long, bool>& boots) {
+    std::unordered_map<long long, double> values;
+    SQLite::Statement rows(db.sql(), "SELECT boot_id, value FROM metrics WHERE name = ?");
+    rows.bind(1, name);
+    while (rows.executeStep()) {
+        const long long boot = rows.getColumn(0).getInt64();
+        if (boots.count(boot) != 0 && !rows.getColumn(1).isNull()) {
+            values.emplace(boot, rows.getColumn(1).getDouble());
+        }
+    }
+    return values;
+}
+
 } // namespace
 
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
-                                   const BootstrapOptions& options,
-                                   const std::optional<std::string>& base) {
+                                   const EstimateOptions& options,
+                                   const std::optional<std::string>& base,
+                                   const BootPercentiles& percentiles) {
     HistogramView view;
     view.name = name;
     view.axes = boots.axes;
@@ -101,11 +141,13 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
             }
             const Histogram own = rebucket(found->second, view.width);
             merge_into(result.merged, own);
-            const double p50 = histogram_percentile(own, 0.5);
-            if (std::isfinite(p50)) {
-                result.boot_p50s.push_back(p50);
-            }
+            add_boot_percentiles(result, sample.boot_id, own, percentiles);
             ++result.used;
+            result.used_failed += sample.outcome != "ok" ? 1 : 0;
+            result.used_loaded +=
+                sample.outcome == "ok" && is_loaded(sample.foreign_load, boots.contaminated_load)
+                    ? 1
+                    : 0;
         }
         result.p50 = histogram_percentile(result.merged, 0.50);
         result.p90 = histogram_percentile(result.merged, 0.90);
@@ -116,9 +158,10 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
     const std::vector<size_t> bases = base_groups(view.groups, base);
     for (size_t g = 0; g < view.groups.size(); ++g) {
         if (bases[g] != g) {
-            view.shifts.push_back({bases[g], g,
-                                   compare_medians(view.groups[bases[g]].boot_p50s,
-                                                   view.groups[g].boot_p50s, options)});
+            const HistogramGroup& a = view.groups[bases[g]];
+            const HistogramGroup& b = view.groups[g];
+            view.shifts.push_back({bases[g], g, compare_medians(a.boot_p50s, b.boot_p50s, options),
+                                   compare_medians(a.boot_p99s, b.boot_p99s, options)});
         }
     }
     return view;
@@ -163,7 +206,7 @@ std::string bucket_label(const HistogramView& view, long long index) {
 }
 
 HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query,
-                                   const BootstrapOptions& options) {
+                                   const EstimateOptions& options) {
     if (query.bucket_width && !(*query.bucket_width > 0 && std::isfinite(*query.bucket_width))) {
         throw Error(fmt::format("--bucket-us {}: the bucket width must be a positive number of "
                                 "microseconds, e.g. --bucket-us 10000",
@@ -205,8 +248,10 @@ HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query
                                         rows.getColumn(3).getInt64()});
         }
     }
+    const BootPercentiles percentiles{boot_metric(db, query.name + "_p50", selected),
+                                      boot_metric(db, query.name + "_p99", selected)};
     return build_histogram_view(boots, histograms, query.name, query.bucket_width, options,
-                                query.base);
+                                query.base, percentiles);
 }
 
 } // namespace bb

@@ -1,9 +1,10 @@
 #pragma once
 // The histogram view (like seed 002's two synchronize_rcu() latency histograms): for each group
 // of boots, the sum of the boots' buckets of one named histogram re-bucketed to one width, its
-// p50/p90/p99, and the shift of the median against the first group with a bootstrap CI.
+// p50/p90/p99 for display, and — the boot being the unit — the shift of each boot's own p50 and
+// p99 against the base group (Hodges–Lehmann with its exact Mann–Whitney interval and p).
 // Computing only; view_renderer.h and html_report.h draw it.
-#include "report/bootstrap.h"
+#include "report/estimates.h"
 #include "report/histogram.h"
 #include "report/sample_query.h"
 #include "store/database.h"
@@ -26,23 +27,29 @@ struct HistogramViewQuery {
 
 struct HistogramGroup {
     std::vector<AxisValue> key;
-    int used = 0;     // used boots that have the histogram
-    int without = 0;  // used boots that printed no bucket of it
-    int excluded = 0; // failed or foreign-loaded boots, never merged (unless --include-failed)
+    int used = 0;        // used boots that have the histogram
+    int without = 0;     // used boots that printed no bucket of it
+    int excluded = 0;    // failed or foreign-loaded boots, never merged (unless --include-…)
+    int used_failed = 0; // failed boots among `used` (--include-failed)
+    int used_loaded = 0; // foreign-loaded boots among `used` (--include-loaded)
     Histogram merged;
     double p50 = 0;
     double p90 = 0;
     double p99 = 0;
-    // Each used boot's own p50 (its buckets at the same width): what the median shift resamples.
+    // Each used boot's own p50 and p99: the guest's exact <name>_p50/_p99 metrics when it printed
+    // them, else interpolated in the boot's own buckets. What the shifts compare.
     std::vector<double> boot_p50s;
+    std::vector<double> boot_p99s;
+    int exact_percentiles = 0; // boots whose percentiles came from the guest's metrics
 };
 
-// The median shift of a group against its base group: A = the base group's per-boot p50s,
-// B = this group's; the difference of their medians with a bootstrap CI.
+// The shift of a group against its base group: A = the base group's per-boot p50s (p99s),
+// B = this group's; Hodges–Lehmann shift with its exact Mann–Whitney interval and p.
 struct MedianShift {
     size_t base = 0;
     size_t group = 0;
-    Comparison comparison;
+    Comparison comparison; // of the per-boot p50s
+    Comparison p99;        // of the per-boot p99s
 };
 
 struct HistogramView {
@@ -55,6 +62,11 @@ struct HistogramView {
 };
 
 using BootHistograms = std::unordered_map<long long, std::vector<StoredBucket>>;
+// The guest's own percentiles of the histogram, per boot (metrics <name>_p50 and <name>_p99).
+struct BootPercentiles {
+    std::unordered_map<long long, double> p50;
+    std::unordered_map<long long, double> p99;
+};
 
 // Pure: `boots` says which boots there are, how they group and which are used; `histograms`
 // holds each boot's stored buckets of the histogram.
@@ -65,13 +77,14 @@ using BootHistograms = std::unordered_map<long long, std::vector<StoredBucket>>;
 // such a value every group is compared with the first. Throws Error for a `base` no group has.
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
-                                   const BootstrapOptions& options = {},
-                                   const std::optional<std::string>& base = {});
+                                   const EstimateOptions& options = {},
+                                   const std::optional<std::string>& base = {},
+                                   const BootPercentiles& percentiles = {});
 
 // Reads the boots and their buckets; throws Error for an unknown histogram name (naming the
 // stored ones) and for a width that is not a positive number.
 HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query,
-                                   const BootstrapOptions& options = {});
+                                   const EstimateOptions& options = {});
 
 // The bucket indices a table or chart shows: every bucket from the lowest to the highest one
 // holding a count in any group, so gaps stay visible. Throws Error when that is more than

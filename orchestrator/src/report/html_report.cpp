@@ -41,9 +41,13 @@ std::string heading(const std::string& text) {
     return fmt::format("<h2>{}</h2>\n", html_escape(text));
 }
 
+// Below 6 values there is no 95 % interval: the chart draws the point without whiskers rather
+// than [min, max] passed off as one.
 ChartPoint chart_point(const MedianEstimate& estimate, double scale) {
-    return {
-        estimate.median * scale, {estimate.ci.low * scale, estimate.ci.high * scale}, estimate.n};
+    const Interval ci = estimate.insufficient.empty()
+                            ? Interval{estimate.ci.low * scale, estimate.ci.high * scale}
+                            : Interval{};
+    return {estimate.median * scale, ci, estimate.n};
 }
 
 } // namespace
@@ -86,7 +90,7 @@ std::string render_report_html(const SampleSet& set, const std::vector<GroupStat
     }
     const ColumnUnit unit = column_unit(set.seconds, set.unit, largest);
     PointChart chart;
-    chart.title = fmt::format("{}: median and 95% CI per group", set.metric);
+    chart.title = fmt::format("{}: median and 95 % order-statistic interval per group", set.metric);
     chart.x_title = fmt::format("{}", fmt::join(set.axes, ", "));
     chart.y_title = unit.header(set.metric);
     PointSeries series;
@@ -105,7 +109,11 @@ std::string render_report_html(const SampleSet& set, const std::vector<GroupStat
                              html_table(report_table(set, statistics)) +
                              paragraph("Used: outcome ok and foreign load at most " +
                                        fmt::format("{:g}", set.contaminated_load) +
-                                       "; others are counted in “excluded”, never averaged.");
+                                       "; others are counted in “excluded”, never averaged "
+                                       "(--include-failed, --include-loaded use them; the column "
+                                       "“failed/loaded used” counts those in a row). Median "
+                                       "intervals: order statistics, exact coverage in “CI "
+                                       "covers”; none below 6 boots.");
     return html_page(context, body);
 }
 
@@ -122,7 +130,7 @@ std::string render_param_table_html(const ParamTable& table, const HtmlContext& 
     PointChart chart;
     chart.title = fmt::format("{} vs {}", table.metric, table.param);
     chart.x_title = table.param;
-    chart.y_title = unit.header(table.metric) + ", median and 95% CI";
+    chart.y_title = unit.header(table.metric) + ", median and 95 % interval";
     for (const auto& value : table.rows) {
         chart.categories.push_back(value.display());
     }
@@ -177,8 +185,8 @@ std::string render_per_item_html(const PerItemView& view, const HtmlContext& con
     std::string body;
     for (const auto& comparison : view.comparisons) {
         BarChart chart;
-        chart.title = fmt::format("{}.*: {} vs {} (diff %, 95% CI)", view.prefix,
-                                  comparison.other.display(), view.base.display());
+        chart.title = fmt::format("{}.*: {} vs {} (diff %, 95 % interval; geomean per boot)",
+                                  view.prefix, comparison.other.display(), view.base.display());
         chart.x_title =
             fmt::format("{} / {} − 1 (%)", comparison.other.display(), view.base.display());
         const auto percent = [](double ratio) { return (ratio - 1) * 100; };

@@ -52,7 +52,7 @@ bool param_value_less(const AxisValue& a, const AxisValue& b) {
     return axis_value_less(a, b); // equal numbers or both text: the report's total order
 }
 
-ParamTable build_param_table(const SampleSet& set, const BootstrapOptions& options) {
+ParamTable build_param_table(const SampleSet& set, const EstimateOptions& options) {
     if (set.axes.empty() || set.axes.size() > 2) {
         throw std::invalid_argument("build_param_table: group by the parameter and at most one "
                                     "more axis");
@@ -78,8 +78,10 @@ ParamTable build_param_table(const SampleSet& set, const BootstrapOptions& optio
         const size_t column =
             index_of(table.columns, table.column_axis ? group.key[1] : AxisValue{});
         ParamCell cell;
-        cell.median = bootstrap_median(group.values, options);
+        cell.median = median_estimate(group.values, options);
         cell.excluded = group.failed + group.loaded + group.no_value;
+        cell.used_failed = group.used_failed;
+        cell.used_loaded = group.used_loaded;
         table.cells[row][column] = cell;
     }
     return table;

@@ -9,6 +9,13 @@
 namespace bb {
 
 namespace {
+// The interval a CSV row carries: none below 6 boots, where no interval reaches 95 %.
+Interval interval_of(const MedianEstimate& median) {
+    return median.insufficient.empty() ? median.ci : Interval{};
+}
+} // namespace
+
+namespace {
 
 std::string axis_label(const std::string& axis, const AxisValue& value) {
     return fmt::format("{}={}", axis, value.display());
@@ -48,11 +55,14 @@ Table param_table_table(const ParamTable& table) {
             }
             const MedianEstimate& m = cell->median;
             std::string text = m.n == 0 ? "-" : unit.number(m.median);
-            if (m.n > 0 && std::isfinite(m.ci.low)) {
-                text += fmt::format(" [{}, {}]", unit.number(m.ci.low), unit.number(m.ci.high));
+            if (m.n > 0 && m.insufficient.empty() && std::isfinite(m.ci.low)) {
+                text += fmt::format(" [{}, {}] {}", unit.number(m.ci.low), unit.number(m.ci.high),
+                                    coverage_text(m.coverage));
             }
-            text += cell->excluded > 0 ? fmt::format(" (n={}, {} excluded)", m.n, cell->excluded)
-                                       : fmt::format(" (n={})", m.n);
+            text += fmt::format(" (n={}{}", m.n,
+                                contaminated_text(cell->used_failed, cell->used_loaded));
+            text += cell->excluded > 0 ? fmt::format(", {} excluded", cell->excluded) : "";
+            text += m.n > 0 && !m.insufficient.empty() ? ": no 95 % interval)" : ")";
             row.push_back(std::move(text));
         }
         out.rows.push_back(std::move(row));
@@ -61,7 +71,8 @@ Table param_table_table(const ParamTable& table) {
 }
 
 std::string param_table_heading(const ParamTable& table) {
-    return fmt::format("{} by {}{}: median [95% CI] (n used)", table.metric, table.param,
+    return fmt::format("{} by {}{}: median [95 % order-statistic interval, coverage] (n used)",
+                       table.metric, table.param,
                        table.column_axis ? " and " + *table.column_axis : "");
 }
 
@@ -74,8 +85,11 @@ nlohmann::json param_table_json(const ParamTable& table) {
             nlohmann::json entry = {{"column", axis_json(table.columns[c])}};
             entry["n"] = cell ? cell->median.n : 0;
             entry["median"] = cell ? number_or_null(cell->median.median) : nullptr;
-            entry["median_ci95"] = interval_json(cell ? cell->median.ci : Interval{});
+            entry["median_ci"] = interval_json(cell ? cell->median.ci : Interval{});
+            entry["median_ci_coverage"] = cell ? number_or_null(cell->median.coverage) : nullptr;
             entry["excluded"] = cell ? cell->excluded : 0;
+            entry["used_failed"] = cell ? cell->used_failed : 0;
+            entry["used_loaded"] = cell ? cell->used_loaded : 0;
             cells.push_back(std::move(entry));
         }
         rows.push_back({{"value", axis_json(table.rows[r])}, {"cells", std::move(cells)}});
@@ -107,9 +121,9 @@ std::string render_param_table(const ParamTable& table, ReportFormat format) {
                 out += fmt::format(
                     "{},{}{},{},{},{},{},{},{}\n", csv_field(table.rows[r].display()),
                     table.column_axis ? csv_field(table.columns[c].display()) + "," : "",
-                    cell->median.n, number(cell->median.median), number(cell->median.ci.low),
-                    number(cell->median.ci.high), cell->excluded, csv_field(table.metric),
-                    csv_field(table.unit));
+                    cell->median.n, number(cell->median.median),
+                    number(interval_of(cell->median).low), number(interval_of(cell->median).high),
+                    cell->excluded, csv_field(table.metric), csv_field(table.unit));
             }
         }
         return out;

@@ -44,7 +44,7 @@ Table per_item_table(const PerItemView& view, const PerItemComparison& compariso
                      unit.header(view.base.display()),
                      unit.header(comparison.other.display()),
                      "diff",
-                     "diff % [95% CI]",
+                     "diff % [CI]",
                      "n"};
     table.right_aligned = {false, true, true, true, true, true};
     table.emphasized_rows = 1;
@@ -53,21 +53,25 @@ Table per_item_table(const PerItemView& view, const PerItemComparison& compariso
                           unit.number(comparison.other_geomean),
                           unit.signed_number(comparison.other_geomean - comparison.base_geomean),
                           with_interval(percent_change_text(g.value), percent_interval_text(g.ci)),
-                          fmt::format("{} item{}", g.n, g.n == 1 ? "" : "s")});
+                          fmt::format("{}/{} boots × {} item{}", g.n_base, g.n_other, g.items,
+                                      g.items == 1 ? "" : "s")});
     for (const auto& item : comparison.items) {
         const Comparison& c = item.comparison;
         table.rows.push_back(
             {item.item, unit.number(c.median_a), unit.number(c.median_b),
              unit.signed_number(c.difference),
              with_interval(percent_change_text(c.ratio), percent_interval_text(c.ratio_ci)),
-             fmt::format("{}/{}", c.n_a, c.n_b)});
+             fmt::format("{}/{}{}", c.n_a, c.n_b,
+                         contaminated_text(item.used_failed, item.used_loaded))});
     }
     return table;
 }
 
 std::string per_item_heading(const PerItemView& view, const PerItemComparison& comparison) {
-    return fmt::format("{}.* by {}: {} (base) vs {}; medians, diff = {} − {}, diff % = {} / {} − 1 "
-                       "(negative: lower)",
+    return fmt::format("{}.* by {}: {} (base) vs {}; medians, diff = Hodges-Lehmann shift {} − {}, "
+                       "diff % = {} / {} − 1 on the log scale with its exact Mann-Whitney interval "
+                       "(negative: lower); * geomean = each boot's geomean over the items, "
+                       "compared across boots",
                        view.prefix, view.axis, view.base.display(), comparison.other.display(),
                        comparison.other.display(), view.base.display(), comparison.other.display(),
                        view.base.display());
@@ -85,19 +89,26 @@ nlohmann::json per_item_view_json(const PerItemView& view) {
                              {"median_base", number_or_null(c.median_a)},
                              {"median_other", number_or_null(c.median_b)},
                              {"diff", number_or_null(c.difference)},
-                             {"diff_ci95", interval_json(c.difference_ci)},
+                             {"diff_ci", interval_json(c.difference_ci)},
                              {"ratio", number_or_null(c.ratio)},
-                             {"ratio_ci95", interval_json(c.ratio_ci)}});
+                             {"ratio_ci", interval_json(c.ratio_ci)},
+                             {"p", number_or_null(c.p_value)}});
         }
         const GeometricMean& g = comparison.geomean;
         comparisons.push_back({{"other", axis_json(comparison.other)},
                                {"geomean",
-                                {{"items", g.n},
-                                 {"skipped", static_cast<int>(comparison.items.size()) - g.n},
+                                {{"endpoint", "per-boot geomean over the items"},
+                                 {"items", g.items},
+                                 {"boots_base", g.n_base},
+                                 {"boots_other", g.n_other},
+                                 {"boots_skipped", g.skipped},
                                  {"base", number_or_null(comparison.base_geomean)},
                                  {"other", number_or_null(comparison.other_geomean)},
                                  {"ratio", number_or_null(g.value)},
-                                 {"ratio_ci95", interval_json(g.ci)}}},
+                                 {"ratio_ci", interval_json(g.ci)},
+                                 {"ci_coverage", number_or_null(g.coverage)},
+                                 {"p", number_or_null(g.p_value)},
+                                 {"insufficient", g.insufficient}}},
                                {"items", std::move(items)}});
     }
     return {{"view", "per-item"}, {"prefix", view.prefix},
@@ -109,7 +120,7 @@ std::string render_per_item_view(const PerItemView& view, ReportFormat format) {
     switch (format) {
     case ReportFormat::Csv: {
         std::string out = fmt::format("row,item,axis,base,other,n_base,n_other,median_base,"
-                                      "median_other,diff,ratio,ratio_ci95_low,ratio_ci95_high,"
+                                      "median_other,diff,ratio,ratio_ci_low,ratio_ci_high,"
                                       "unit\n");
         const auto number = [](double value) {
             return std::isfinite(value) ? fmt::format("{}", value) : std::string();
@@ -118,11 +129,12 @@ std::string render_per_item_view(const PerItemView& view, ReportFormat format) {
             const std::string sides = fmt::format("{},{}", csv_field(view.base.display()),
                                                   csv_field(comparison.other.display()));
             const GeometricMean& g = comparison.geomean;
-            out += fmt::format(
-                "geomean,,{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(view.axis), sides, g.n,
-                g.n, number(comparison.base_geomean), number(comparison.other_geomean),
-                number(comparison.other_geomean - comparison.base_geomean), number(g.value),
-                number(g.ci.low), number(g.ci.high), csv_field(view.unit));
+            out += fmt::format("geomean,,{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(view.axis),
+                               sides, g.n_base, g.n_other, number(comparison.base_geomean),
+                               number(comparison.other_geomean),
+                               number(comparison.other_geomean - comparison.base_geomean),
+                               number(g.value), number(g.ci.low), number(g.ci.high),
+                               csv_field(view.unit));
             for (const auto& item : comparison.items) {
                 const Comparison& c = item.comparison;
                 out += fmt::format("item,{},{},{},{},{},{},{},{},{},{},{},{}\n",

@@ -1,12 +1,14 @@
 #include "report/per_item_view.h"
 
 #include "experiment/did_you_mean.h"
+#include "stats/geomean_endpoint.h"
 #include "util/error.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -25,6 +27,69 @@ const SampleGroup* find_group(const SampleSet& set, const AxisValue& value) {
 
 const std::vector<double> k_no_values;
 
+// Boot id → its values of the endpoint's items, in item order (NaN where it has none).
+using BootItems = std::map<long long, std::vector<double>>;
+
+void add_item(BootItems& boots, const SampleGroup& group, size_t item, size_t items) {
+    for (const Sample& sample : group.samples) {
+        if (sample.use != Sample::Use::Used) {
+            continue;
+        }
+        auto& values = boots.try_emplace(sample.boot_id, items, std::nan("")).first->second;
+        values[item] = *sample.value;
+    }
+}
+
+// Each complete boot's item values; boots missing an item are counted in `skipped`.
+std::vector<std::vector<double>> complete_boots(const BootItems& boots, int& skipped) {
+    std::vector<std::vector<double>> complete;
+    for (const auto& [boot, values] : boots) {
+        if (std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); })) {
+            ++skipped;
+        } else {
+            complete.push_back(values);
+        }
+    }
+    return complete;
+}
+
+double median_or_nan(const std::vector<double>& values) {
+    return values.empty() ? std::nan("") : median_of(values);
+}
+
+// The endpoint over the items both groups have: per-boot geomeans, then B / A across boots.
+void per_boot_geomean(const std::vector<std::pair<std::string, SampleSet>>& items,
+                      const AxisValue& base, PerItemComparison& comparison) {
+    std::vector<std::pair<const SampleGroup*, const SampleGroup*>> shared;
+    for (const auto& [item, set] : items) {
+        const SampleGroup* a = find_group(set, base);
+        const SampleGroup* b = find_group(set, comparison.other);
+        if (a && b && !a->values.empty() && !b->values.empty()) {
+            shared.emplace_back(a, b);
+        }
+    }
+    GeometricMean& g = comparison.geomean;
+    g.items = static_cast<int>(shared.size());
+    BootItems base_boots;
+    BootItems other_boots;
+    for (size_t i = 0; i < shared.size(); ++i) {
+        add_item(base_boots, *shared[i].first, i, shared.size());
+        add_item(other_boots, *shared[i].second, i, shared.size());
+    }
+    const auto a = complete_boots(base_boots, g.skipped);
+    const auto b = complete_boots(other_boots, g.skipped);
+    g.n_base = static_cast<int>(a.size());
+    g.n_other = static_cast<int>(b.size());
+    const stats::Result result = stats::compare_geomean_endpoint(a, b);
+    g.value = result.estimate;
+    g.ci = result.interval;
+    g.coverage = result.confidence;
+    g.p_value = result.p_value;
+    g.insufficient = result.insufficient;
+    comparison.base_geomean = median_or_nan(stats::boot_geomeans(a));
+    comparison.other_geomean = median_or_nan(stats::boot_geomeans(b));
+}
+
 std::string display_list(const std::vector<AxisValue>& values) {
     std::string text;
     for (const auto& value : values) {
@@ -38,7 +103,7 @@ std::string display_list(const std::vector<AxisValue>& values) {
 PerItemView build_per_item_view(const std::string& prefix,
                                 const std::vector<std::pair<std::string, SampleSet>>& items,
                                 const std::optional<std::string>& base,
-                                const BootstrapOptions& options) {
+                                const EstimateOptions& options) {
     PerItemView view;
     view.prefix = prefix;
     if (items.empty()) {
@@ -86,9 +151,6 @@ PerItemView build_per_item_view(const std::string& prefix,
         }
         PerItemComparison comparison;
         comparison.other = other;
-        std::vector<double> ratios;
-        double base_logs = 0;
-        double other_logs = 0;
         for (const auto& [item, set] : items) {
             const SampleGroup* a = find_group(set, view.base);
             const SampleGroup* b = find_group(set, other);
@@ -96,29 +158,20 @@ PerItemView build_per_item_view(const std::string& prefix,
             row.item = item;
             row.comparison =
                 compare_medians(a ? a->values : k_no_values, b ? b->values : k_no_values, options);
-            const Comparison& c = row.comparison;
-            if (c.median_a > 0 && c.median_b > 0 && std::isfinite(c.ratio)) {
-                ratios.push_back(c.ratio);
-                base_logs += std::log(c.median_a);
-                other_logs += std::log(c.median_b);
+            for (const SampleGroup* side : {a, b}) {
+                row.used_failed += side ? side->used_failed : 0;
+                row.used_loaded += side ? side->used_loaded : 0;
             }
             comparison.items.push_back(std::move(row));
         }
-        comparison.geomean = geometric_mean_ratio(ratios, options);
-        if (!ratios.empty()) {
-            const auto n = static_cast<double>(ratios.size());
-            comparison.base_geomean = std::exp(base_logs / n);
-            comparison.other_geomean = std::exp(other_logs / n);
-        } else {
-            comparison.base_geomean = comparison.other_geomean = std::nan("");
-        }
+        per_boot_geomean(items, view.base, comparison);
         view.comparisons.push_back(std::move(comparison));
     }
     return view;
 }
 
 PerItemView query_per_item_view(Database& db, const PerItemQuery& query,
-                                const BootstrapOptions& options) {
+                                const EstimateOptions& options) {
     if (query.prefix.empty()) {
         throw Error("--items: give the prefix of the metrics, e.g. --items launch for "
                     "launch.camera, launch.browser, …");

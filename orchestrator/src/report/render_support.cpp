@@ -83,6 +83,13 @@ std::string render_text_or_markdown(const std::string& heading, const Table& tab
     return out;
 }
 
+std::string contaminated_text(int used_failed, int used_loaded) {
+    if (used_failed == 0 && used_loaded == 0) {
+        return {};
+    }
+    return fmt::format(", {} failed and {} loaded used", used_failed, used_loaded);
+}
+
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {
     if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) {
         return "";

@@ -1,7 +1,7 @@
 #pragma once
 // Pieces every renderer of report/ shares: how a number prints in a row (automatic time units
 // or the metric's own unit) and how values become JSON. Computes no statistics.
-#include "report/bootstrap.h"
+#include "report/estimates.h"
 #include "report/sample_query.h"
 #include "report/table_renderer.h"
 #include "util/units.h"
@@ -41,6 +41,10 @@ struct ColumnUnit {
     std::string header(const std::string& name) const; // "boot_seconds (s)" or just the name
 };
 ColumnUnit column_unit(bool seconds, const std::string& unit, double representative);
+
+// ", 1 failed and 2 loaded used": failed and foreign-loaded boots that entered a figure
+// (--include-failed, --include-loaded); empty when none did.
+std::string contaminated_text(int used_failed, int used_loaded);
 
 // "[1.0 ms, 2.0 ms]" (signed: "[-1.0 ms, +2.0 ms]"); empty when the interval has no ends.
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values);

@@ -1,5 +1,6 @@
 #include "report/run_summary.h"
 
+#include "report/load_rule.h"
 #include "report/statistics.h"
 #include "util/units.h"
 
@@ -46,8 +47,10 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
         }
         ++cell.boots;
         const bool ok = boots.getColumn(3).getString() == "ok";
-        const bool contaminated = !boots.getColumn(5).isNull() &&
-                                  boots.getColumn(5).getDouble() > contaminated_load;
+        const bool contaminated = is_loaded(
+            boots.getColumn(5).isNull() ? std::nullopt
+                                        : std::optional<double>(boots.getColumn(5).getDouble()),
+            contaminated_load);
         cell.contaminated += ok && contaminated ? 1 : 0; // a failed boot counts as failed
         // Failed and contaminated samples are counted, not averaged.
         if (ok && !contaminated && !boots.getColumn(4).isNull()) {

@@ -1,4 +1,5 @@
 #pragma once
+#include "report/load_rule.h"
 #include "store/database.h"
 
 #include <nlohmann/json.hpp>
@@ -24,7 +25,7 @@ struct CellResult {
 };
 
 std::vector<CellResult> load_run_results(Database& db, long long run_id,
-                                         double contaminated_load = 0.25);
+                                         double contaminated_load = k_default_contaminated_load);
 std::string render_run_summary(const std::vector<CellResult>& cells);
 nlohmann::json run_summary_json(const std::vector<CellResult>& cells);
 

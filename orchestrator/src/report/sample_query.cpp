@@ -2,6 +2,7 @@
 
 #include "experiment/did_you_mean.h"
 #include "report/host_split.h"
+#include "stats/holm.h"
 #include "util/error.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -415,6 +416,7 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     set.metric = query.metric;
     set.contaminated_load = query.contaminated_load;
     set.include_failed = query.include_failed;
+    set.include_loaded = query.include_loaded;
     set.axes = query.by.empty() ? std::vector<std::string>{std::string(k_cell_axis)} : query.by;
     for (const auto& axis : set.axes) {
         check_axis_name(axis);
@@ -489,14 +491,17 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
         if (!boots.getColumn(7).isNull()) {
             ++set.params_not_applied[boots.getColumn(7).getString()];
         }
-        const bool loaded = sample.foreign_load && *sample.foreign_load > query.contaminated_load;
         // A failed boot may still have a value (a hang after the marker keeps its time); it
-        // is counted as failed, and used only on request.
-        const bool usable = sample.value && query.include_failed;
+        // is counted as failed, and used only on request — loaded boots likewise, separately.
+        const bool loaded = is_loaded(sample.foreign_load, query.contaminated_load);
         if (sample.outcome != "ok") {
-            sample.use = usable ? Sample::Use::Used : Sample::Use::Failed;
+            sample.use =
+                sample.value && query.include_failed ? Sample::Use::Used : Sample::Use::Failed;
+            group.used_failed += sample.use == Sample::Use::Used ? 1 : 0;
         } else if (loaded) {
-            sample.use = usable ? Sample::Use::Used : Sample::Use::Loaded;
+            sample.use =
+                sample.value && query.include_loaded ? Sample::Use::Used : Sample::Use::Loaded;
+            group.used_loaded += sample.use == Sample::Use::Used ? 1 : 0;
         } else {
             sample.use = sample.value ? Sample::Use::Used : Sample::Use::NoValue;
         }
@@ -545,12 +550,12 @@ std::string group_label(const std::vector<std::string>& axes, const std::vector<
 }
 
 std::vector<GroupStatistics> summarize_groups(const SampleSet& set,
-                                              const BootstrapOptions& options) {
+                                              const EstimateOptions& options) {
     std::vector<GroupStatistics> statistics;
     statistics.reserve(set.groups.size());
     for (const auto& group : set.groups) {
         statistics.push_back(
-            {&group, summarize(group.values), bootstrap_median(group.values, options)});
+            {&group, summarize(group.values), median_estimate(group.values, options)});
     }
     return statistics;
 }
@@ -569,8 +574,53 @@ RunInfo describe_run(Database& db, long long run_id) {
             run.getColumn(3).getString(), run.getColumn(4).getString()};
 }
 
+namespace {
+
+// Holm over the groups compared, the verdicts from the adjusted p-values, then the tallies.
+void decide_as_family(ComparisonSet& result, const EstimateOptions& options, double threshold) {
+    std::vector<double> p_values;
+    for (const auto& entry : result.groups) {
+        if (entry.a && entry.b) {
+            p_values.push_back(entry.comparison.p_value);
+        }
+    }
+    const auto adjusted = stats::holm_adjust(p_values);
+    size_t next = 0;
+    double log_sum = 0;
+    for (auto& entry : result.groups) {
+        Comparison& c = entry.comparison;
+        if (entry.a && entry.b) {
+            c.p_adjusted = adjusted[next++];
+            c.verdict = decide_verdict(c, c.p_adjusted, options.alpha, threshold);
+        }
+        switch (c.verdict) {
+        case Comparison::Verdict::Faster:
+            ++result.faster;
+            break;
+        case Comparison::Verdict::Slower:
+            ++result.slower;
+            break;
+        case Comparison::Verdict::NoChange:
+            ++result.no_change;
+            break;
+        case Comparison::Verdict::Insufficient:
+            ++result.insufficient;
+            break;
+        }
+        if (c.verdict != Comparison::Verdict::Insufficient && c.ratio > 0) {
+            log_sum += std::log(c.ratio);
+            ++result.geomean_groups;
+        }
+    }
+    if (result.geomean_groups > 0) {
+        result.geomean_ratio = std::exp(log_sum / result.geomean_groups);
+    }
+}
+
+} // namespace
+
 ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
-                                  const BootstrapOptions& options, double threshold) {
+                                  const EstimateOptions& options, double threshold) {
     if (a.axes != b.axes) {
         throw std::invalid_argument("compare_sample_sets: both sets must be grouped alike");
     }
@@ -580,7 +630,7 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
     result.seconds = a.seconds;
     result.axes = a.axes;
     result.threshold = threshold;
-    std::vector<double> ratios;
+    result.alpha = options.alpha;
     // Both group lists are sorted by key: merge them.
     size_t i = 0;
     size_t j = 0;
@@ -610,26 +660,9 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
             result.only_a += entry.a ? 1 : 0;
             result.only_b += entry.b ? 1 : 0;
         }
-        switch (entry.comparison.verdict) {
-        case Comparison::Verdict::Faster:
-            ++result.faster;
-            break;
-        case Comparison::Verdict::Slower:
-            ++result.slower;
-            break;
-        case Comparison::Verdict::NoChange:
-            ++result.no_change;
-            break;
-        case Comparison::Verdict::Insufficient:
-            ++result.insufficient;
-            break;
-        }
-        if (entry.comparison.verdict != Comparison::Verdict::Insufficient) {
-            ratios.push_back(entry.comparison.ratio);
-        }
         result.groups.push_back(std::move(entry));
     }
-    result.geometric_mean = geometric_mean_ratio(ratios, options);
+    decide_as_family(result, options, threshold);
     return result;
 }
 

@@ -2,10 +2,12 @@
 // Reads samples back from the store for `bootbench report` and `bootbench compare`: one
 // indexed SQL statement selects the boots (filters and JSON axes all bound as parameters),
 // C++ groups them and says which samples enter the statistics and why the others do not.
-#include "report/bootstrap.h"
+#include "report/estimates.h"
+#include "report/load_rule.h"
 #include "report/statistics.h"
 #include "store/database.h"
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,8 +29,9 @@ struct SampleQuery {
     // of these, compared as text ("250" matches the integer 250).
     std::vector<std::pair<std::string, std::vector<std::string>>> only;
     std::string metric = "boot_seconds"; // a timing column of boots, or a metrics-table name
-    bool include_failed = false;         // use failed and foreign-loaded boots too
-    double contaminated_load = 0.25;     // foreign load above this contaminates a sample
+    bool include_failed = false;         // use failed boots that have a value too
+    bool include_loaded = false;         // use foreign-loaded boots too
+    double contaminated_load = k_default_contaminated_load;
 };
 
 // "hz,variant" → {"hz", "variant"}; empty items and names a JSON path cannot quote are errors.
@@ -69,9 +72,11 @@ struct SampleGroup {
     std::vector<AxisValue> key;  // one value per axis of the SampleSet
     std::vector<Sample> samples; // every matching boot, by boot id, used or not
     std::vector<double> values;  // the values of the used samples, in the same order
-    int failed = 0;              // outcome other than ok (not used unless include_failed)
-    int loaded = 0;              // ok but under foreign load (not used unless include_failed)
+    int failed = 0;              // outcome other than ok, not used (see include_failed)
+    int loaded = 0;              // ok but under foreign load, not used (see include_loaded)
     int no_value = 0;            // no value for the metric (the guest did not print it)
+    int used_failed = 0;         // failed boots among the used ones (--include-failed)
+    int used_loaded = 0;         // loaded boots among the used ones (--include-loaded)
 };
 
 struct SampleSet {
@@ -80,8 +85,9 @@ struct SampleSet {
     bool seconds = false; // values are times in seconds: print them with automatic units
     std::vector<std::string> axes;
     std::vector<SampleGroup> groups; // sorted by key
-    double contaminated_load = 0.25;
+    double contaminated_load = k_default_contaminated_load;
     bool include_failed = false;
+    bool include_loaded = false;
     int boots = 0;
     int used = 0;
     // What did not take ("param-not-applied: rcutree.x=1 (…)") → how many boots it spoiled.
@@ -94,7 +100,8 @@ SampleSet query_samples(Database& db, const SampleQuery& query);
 // "hz=250 variant=stock"; for the pseudo-axis "cell" just the cell key.
 std::string group_label(const std::vector<std::string>& axes, const std::vector<AxisValue>& key);
 
-// Per-group statistics for a report: descriptive summary and bootstrap CI of the median.
+// Per-group statistics for a report: descriptive summary and the median's order-statistic
+// interval.
 struct GroupStatistics {
     const SampleGroup* group = nullptr;
     Summary summary;
@@ -102,7 +109,7 @@ struct GroupStatistics {
 };
 
 std::vector<GroupStatistics> summarize_groups(const SampleSet& set,
-                                              const BootstrapOptions& options = {});
+                                              const EstimateOptions& options = {});
 
 // A run as a comparison names it.
 struct RunInfo {
@@ -129,8 +136,12 @@ struct ComparisonSet {
     bool seconds = false;
     std::vector<std::string> axes;
     double threshold = 0; // fraction
+    double alpha = 0.05;
     std::vector<GroupComparison> groups;
-    GeometricMean geometric_mean; // of the B/A median ratios of the groups in both
+    // Descriptive only, no interval: the geometric mean of the groups' B/A ratios (groups are
+    // different cells; a resampling interval over a handful of them would not hold its level).
+    double geomean_ratio = std::numeric_limits<double>::quiet_NaN();
+    int geomean_groups = 0;
     int faster = 0;
     int slower = 0;
     int no_change = 0;
@@ -139,7 +150,9 @@ struct ComparisonSet {
     int only_b = 0;
 };
 
+// Each group in both sets: Hodges–Lehmann shift with its exact Mann–Whitney interval and p;
+// the verdicts read the p-values Holm-adjusted over those groups (a compare is one family).
 ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
-                                  const BootstrapOptions& options = {}, double threshold = 0);
+                                  const EstimateOptions& options = {}, double threshold = 0);
 
 } // namespace bb

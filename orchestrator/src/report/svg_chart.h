@@ -2,7 +2,7 @@
 // SVG charts drawn by hand for the HTML report: no script, no external resource, every label
 // escaped. Elements carry classes (bb-point, bb-ci, bb-bar, bb-percentile, …) that the page's
 // CSS styles and the browser test counts. Takes numbers already in the unit to print.
-#include "report/bootstrap.h"
+#include "report/estimates.h"
 
 #include <optional>
 #include <string>

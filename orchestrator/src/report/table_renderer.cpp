@@ -81,18 +81,53 @@ std::string params_note(const SampleSet& set) {
     return note;
 }
 
+std::string inclusion_text(const SampleSet& set) {
+    if (set.include_failed && set.include_loaded) {
+        return "--include-failed and --include-loaded: failed and loaded samples with a value "
+               "are used";
+    }
+    if (set.include_failed) {
+        return "--include-failed: failed samples with a value are used; --include-loaded uses "
+               "loaded ones";
+    }
+    if (set.include_loaded) {
+        return "--include-loaded: loaded samples are used; --include-failed uses failed ones "
+               "with a value";
+    }
+    return "--include-failed uses failed samples that have a value, --include-loaded loaded ones";
+}
+
 std::string exclusion_note(const SampleSet& set) {
-    if (set.used == set.boots) {
-        return params_note(set); // --include-failed: used anyway, but still said
+    if (set.used == set.boots && !set.include_failed && !set.include_loaded) {
+        return params_note(set);
     }
     return params_note(set) +
            fmt::format("excluded samples are counted, never averaged: failed = outcome other than "
                        "ok or a parameter that did not take,\nloaded = foreign host load above "
-                       "{:g} during the boot, no value = metric not recorded\n({})\n",
-                       set.contaminated_load,
-                       set.include_failed
-                           ? "--include-failed: failed and loaded samples with a value are used"
-                           : "--include-failed uses failed and loaded samples that have a value");
+                       "{:g} during the boot, no value = metric not recorded\n({}; the column "
+                       "\"failed/loaded used\" counts those that entered a row)\n",
+                       set.contaminated_load, inclusion_text(set));
+}
+
+// "0/2": failed and loaded boots among a group's used ones.
+std::string used_contaminated_text(const SampleGroup& group) {
+    return fmt::format("{}/{}", group.used_failed, group.used_loaded);
+}
+
+// "12.0 ms [10.0 ms, 14.0 ms]", or the median and why there is no interval at this n.
+std::string median_text(const MedianEstimate& median, const ValueFormat& format) {
+    if (!median.insufficient.empty()) {
+        return fmt::format("{} (n<6: no 95 % interval)", format(median.median));
+    }
+    return with_interval(format(median.median), interval_text(median.ci, format, false));
+}
+
+std::string p_text(const Comparison& c) {
+    if (!std::isfinite(c.p_value)) {
+        return "-";
+    }
+    return c.p_adjusted == c.p_value ? fmt::format("{:.3g}", c.p_value)
+                                     : fmt::format("{:.3g} ({:.3g})", c.p_value, c.p_adjusted);
 }
 
 // The unit for a difference and its interval: from the largest of the three, so an interval
@@ -107,11 +142,14 @@ double difference_scale(const Comparison& c) {
     return scale;
 }
 
-std::string ratio_text(const Comparison& comparison) {
-    if (!std::isfinite(comparison.ratio)) {
+std::string ratio_text(const Comparison& c) {
+    if (!std::isfinite(c.ratio)) {
         return "-";
     }
-    return fmt::format("{:.3f} ({:+.1f}%)", comparison.ratio, comparison.relative_change * 100);
+    if (!std::isfinite(c.ratio_ci.low)) {
+        return fmt::format("{:.3f} ({:+.1f}%)", c.ratio, c.relative_change * 100);
+    }
+    return fmt::format("{:.3f} [{:.3f}, {:.3f}]", c.ratio, c.ratio_ci.low, c.ratio_ci.high);
 }
 
 std::string sides_text(const GroupComparison& group) {
@@ -130,8 +168,7 @@ std::string comparison_detail(const ComparisonSet& set, const GroupComparison& g
         return fmt::format("{}: cannot compare", sides_text(group));
     }
     if (c.verdict == Comparison::Verdict::Insufficient) {
-        return fmt::format("insufficient data: {} used sample{} in A, {} in B (need {} in each)",
-                           c.n_a, c.n_a == 1 ? "" : "s", c.n_b, k_min_samples_to_compare);
+        return fmt::format("insufficient data: {} (n {} → {})", c.insufficient, c.n_a, c.n_b);
     }
     const ValueFormat medians(set.seconds, set.unit, c.median_a);
     const ValueFormat difference(set.seconds, set.unit, difference_scale(c));
@@ -139,12 +176,13 @@ std::string comparison_detail(const ComparisonSet& set, const GroupComparison& g
         std::isfinite(c.ratio)
             ? fmt::format(" ({:+.1f}%, B / A {:.3f})", c.relative_change * 100, c.ratio)
             : "";
-    return fmt::format("{}: median {} → {}{}, B − A {} (95% CI), n {} → {}",
+    return fmt::format("{}: median {} → {}{}, Hodges-Lehmann B − A {} ({} interval), "
+                       "Mann-Whitney p {:.3g} (Holm {:.3g}), n {} → {}",
                        verdict_word(c.verdict, set.seconds), medians(c.median_a),
                        medians(c.median_b), change,
                        with_interval(difference.signed_value(c.difference),
                                      interval_text(c.difference_ci, difference, true)),
-                       c.n_a, c.n_b);
+                       coverage_text(c.coverage), c.p_value, c.p_adjusted, c.n_a, c.n_b);
 }
 
 } // namespace
@@ -240,7 +278,8 @@ Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& sta
     Table table;
     table.headers = set.axes;
     table.right_aligned.assign(set.axes.size(), false);
-    for (const char* header : {"n", "median [95% CI]", "mean ± σ", "min … max"}) {
+    for (const char* header :
+         {"n", "median [CI]", "CI covers", "mean ± σ", "min … max", "failed/loaded used"}) {
         table.headers.emplace_back(header);
         table.right_aligned.push_back(true);
     }
@@ -253,16 +292,17 @@ Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& sta
         }
         row.push_back(std::to_string(stats.summary.n));
         if (stats.summary.n == 0) {
-            row.insert(row.end(), {"-", "-", "-"});
+            row.insert(row.end(), {"-", "-", "-", "-"});
         } else {
             const ValueFormat format(set.seconds, set.unit, stats.summary.median);
-            row.push_back(with_interval(format(stats.median.median),
-                                        interval_text(stats.median.ci, format, false)));
+            row.push_back(median_text(stats.median, format));
+            row.push_back(coverage_text(stats.median.coverage));
             row.push_back(
                 fmt::format("{} ± {}", format(stats.summary.mean), format(stats.summary.stddev)));
             row.push_back(
                 fmt::format("{} … {}", format(stats.summary.min), format(stats.summary.max)));
         }
+        row.push_back(used_contaminated_text(*stats.group));
         row.push_back(excluded_text(*stats.group));
         table.rows.push_back(std::move(row));
     }
@@ -332,11 +372,15 @@ std::string render_report_json(const SampleSet& set,
             {"label", group_label(set.axes, group.key)},
             {"n", stats.summary.n},
             {"median", stat(stats.median.median)},
-            {"median_ci95", interval_json(stats.median.ci)},
+            {"median_ci", interval_json(stats.median.ci)},
+            {"median_ci_coverage", number_or_null(stats.median.coverage)},
+            {"median_ci_insufficient", stats.median.insufficient},
             {"mean", stat(stats.summary.mean)},
             {"stddev", stat(stats.summary.stddev)},
             {"min", stat(stats.summary.min)},
             {"max", stat(stats.summary.max)},
+            {"used_failed", group.used_failed},
+            {"used_loaded", group.used_loaded},
             {"excluded",
              {{"failed", group.failed}, {"loaded", group.loaded}, {"no_value", group.no_value}}}};
         out += g == 0 ? "\n" : ",\n";
@@ -373,7 +417,8 @@ Table comparison_table(const ComparisonSet& set) {
     Table table;
     table.headers = set.axes;
     table.right_aligned.assign(set.axes.size(), false);
-    for (const char* header : {"n A", "n B", "median A", "median B", "B − A [95% CI]", "B / A"}) {
+    for (const char* header : {"n A", "n B", "failed/loaded used A, B", "median A", "median B",
+                               "B − A (HL) [CI]", "B / A [CI]", "CI covers", "p (Holm)"}) {
         table.headers.emplace_back(header);
         table.right_aligned.push_back(true);
     }
@@ -387,6 +432,8 @@ Table comparison_table(const ComparisonSet& set) {
         }
         row.push_back(group.a ? std::to_string(c.n_a) : "-");
         row.push_back(group.b ? std::to_string(c.n_b) : "-");
+        row.push_back(fmt::format("{}, {}", group.a ? used_contaminated_text(*group.a) : "-",
+                                  group.b ? used_contaminated_text(*group.b) : "-"));
         const ValueFormat medians(set.seconds, set.unit,
                                   std::isfinite(c.median_a) ? c.median_a : c.median_b);
         row.push_back(medians(c.median_a));
@@ -397,6 +444,8 @@ Table comparison_table(const ComparisonSet& set) {
                                           interval_text(c.difference_ci, difference, true))
                           : "-");
         row.push_back(ratio_text(c));
+        row.push_back(coverage_text(c.coverage));
+        row.push_back(p_text(c));
         const std::string sides = sides_text(group);
         row.push_back(sides.empty() ? verdict_word(c.verdict, set.seconds) : sides);
         table.rows.push_back(std::move(row));
@@ -414,10 +463,11 @@ std::string comparison_summary_line(const ComparisonSet& set) {
     if (set.only_a > 0 || set.only_b > 0) {
         line += fmt::format(" ({} only in A, {} only in B)", set.only_a, set.only_b);
     }
-    const GeometricMean& g = set.geometric_mean;
-    if (g.n > 0) {
-        line += fmt::format("; geometric mean of B/A {:.4f} [{:.4f}, {:.4f}] over {} group{}",
-                            g.value, g.ci.low, g.ci.high, g.n, g.n == 1 ? "" : "s");
+    line += fmt::format("; verdicts at α {:g} from Holm-adjusted Mann-Whitney p-values", set.alpha);
+    if (set.geomean_groups > 0) {
+        line +=
+            fmt::format("; geometric mean of B/A {:.4f} over {} group{} (descriptive)",
+                        set.geomean_ratio, set.geomean_groups, set.geomean_groups == 1 ? "" : "s");
     }
     if (set.threshold > 0) {
         line += fmt::format("; changes within {:g}% not counted", set.threshold * 100);
@@ -442,28 +492,39 @@ nlohmann::json comparison_json(const ComparisonSet& set, const std::string& labe
     nlohmann::json groups = nlohmann::json::array();
     for (const auto& group : set.groups) {
         const Comparison& c = group.comparison;
-        groups.push_back({{"key", key_json(set.axes, group.key)},
-                          {"label", group_label(set.axes, group.key)},
-                          {"in_a", group.a != nullptr},
-                          {"in_b", group.b != nullptr},
-                          {"n_a", c.n_a},
-                          {"n_b", c.n_b},
-                          {"median_a", number_or_null(c.median_a)},
-                          {"median_b", number_or_null(c.median_b)},
-                          {"difference", number_or_null(c.difference)},
-                          {"difference_ci95", interval_json(c.difference_ci)},
-                          {"ratio", number_or_null(c.ratio)},
-                          {"ratio_ci95", interval_json(c.ratio_ci)},
-                          {"relative_change", number_or_null(c.relative_change)},
-                          {"verdict", std::string(to_string(c.verdict))}});
+        groups.push_back(
+            {{"key", key_json(set.axes, group.key)},
+             {"label", group_label(set.axes, group.key)},
+             {"in_a", group.a != nullptr},
+             {"in_b", group.b != nullptr},
+             {"n_a", c.n_a},
+             {"n_b", c.n_b},
+             {"median_a", number_or_null(c.median_a)},
+             {"median_b", number_or_null(c.median_b)},
+             {"difference", number_or_null(c.difference)},
+             {"difference_ci", interval_json(c.difference_ci)},
+             {"ratio", number_or_null(c.ratio)},
+             {"ratio_ci", interval_json(c.ratio_ci)},
+             {"relative_change", number_or_null(c.relative_change)},
+             {"ci_coverage", number_or_null(c.coverage)},
+             {"p", number_or_null(c.p_value)},
+             {"p_holm", number_or_null(c.p_adjusted)},
+             {"method", c.method},
+             {"insufficient", c.insufficient},
+             {"used_failed_loaded",
+              {{"a", group.a ? nlohmann::json::array({group.a->used_failed, group.a->used_loaded})
+                             : nlohmann::json(nullptr)},
+               {"b", group.b ? nlohmann::json::array({group.b->used_failed, group.b->used_loaded})
+                             : nlohmann::json(nullptr)}}},
+             {"verdict", std::string(to_string(c.verdict))}});
     }
-    const GeometricMean& g = set.geometric_mean;
     return {{"metric", set.metric},
             {"unit", set.unit},
             {"by", set.axes},
             {"a", label_a},
             {"b", label_b},
             {"threshold", set.threshold},
+            {"alpha", set.alpha},
             {"groups", std::move(groups)},
             {"counts",
              {{"slower", set.slower},
@@ -473,10 +534,7 @@ nlohmann::json comparison_json(const ComparisonSet& set, const std::string& labe
               {"only_a", set.only_a},
               {"only_b", set.only_b}}},
             {"geometric_mean_ratio",
-             {{"n", g.n},
-              {"value", number_or_null(g.value)},
-              {"ci95", interval_json(g.ci)},
-              {"skipped", g.skipped}}}};
+             {{"groups", set.geomean_groups}, {"value", number_or_null(set.geomean_ratio)}}}};
 }
 
 std::string render_junit(const ComparisonSet& set, const std::string& suite_name) {

@@ -31,8 +31,9 @@ std::string render_aligned(const Table& table);
 // A GitHub-flavoured Markdown table; '|' inside cells is escaped.
 std::string render_markdown(const Table& table);
 
-// One column per axis, then n, median [95% CI], mean ± σ, min … max, excluded counts. All
-// numbers of a row share one unit, picked from its median.
+// One column per axis, then n, median [order-statistic interval], its coverage, mean ± σ, min …
+// max, failed/loaded boots used, excluded counts. All numbers of a row share one unit, picked from
+// its median.
 Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& statistics);
 
 // The report as a whole: a heading line, the table, a note on excluded samples.

@@ -14,7 +14,7 @@
 namespace bb {
 
 // Parameter table: the parameter (right-aligned, numeric order), then one column per group of
-// the column axis: "median [95% CI] (n=…)" in one unit for the whole table.
+// the column axis: "median [95 % interval] coverage (n=…)" in one unit for the whole table.
 Table param_table_table(const ParamTable& table);
 std::string param_table_heading(const ParamTable& table);
 std::string render_param_table(const ParamTable& table, ReportFormat format);

@@ -1,0 +1,38 @@
+#pragma once
+// Boots per cell for a two-group comparison (Hodges–Lehmann / Mann–Whitney at α, two-sided)
+// to detect a given ratio with a given power. By simulation, so the answer is the power of the
+// exact test we actually run, discreteness included (3 vs 3 can never reach 0.05): log-normal
+// boots (normal on the log scale with the pilot's σ), B shifted by log(ratio), a fixed seed and
+// the same random numbers at every n (so the power curve is monotone in practice).
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace bb::stats {
+
+// A robust σ of log values from a pilot: 1.4826 × MAD of the logs (σ for normal logs; one
+// slow boot does not inflate it). NaN with fewer than 2 values or a value that is not positive.
+double mad_sigma_log(std::span<const double> pilot);
+
+struct SampleSizeOptions {
+    double alpha = 0.05;
+    double power = 0.8;
+    int simulations = 2'000;
+    int max_boots = 200;
+    std::uint64_t seed = 20240229;
+};
+
+struct SampleSizePlan {
+    int boots_per_cell = 0;    // 0 when even max_boots falls short
+    double achieved_power = 0; // simulated power at boots_per_cell (or at max_boots)
+    std::string method;        // how it was found, with simulations and seed
+    std::string insufficient;  // why there is no answer
+};
+
+SampleSizePlan plan_boots_per_cell(double sigma_log, double ratio,
+                                   const SampleSizeOptions& options = {});
+
+// The simulated power of the exact Mann–Whitney test at n boots per group.
+double simulated_power(int n, double sigma_log, double ratio, const SampleSizeOptions& options);
+
+} // namespace bb::stats

@@ -1,0 +1,48 @@
+// The plan's boots per cell: the power it promises holds on fresh simulations (another seed),
+// and one boot fewer falls short of it or near it.
+#include "stats/sample_size.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <iostream>
+#include <vector>
+
+TEST_CASE("plan: boots per cell reach the power they promise", "[.][stats][calibration]") {
+    for (const auto& [sigma, ratio] :
+         std::vector<std::pair<double, double>>{{0.05, 1.05}, {0.02, 1.03}, {0.10, 1.05}}) {
+        const auto plan = bb::stats::plan_boots_per_cell(sigma, ratio);
+        REQUIRE(plan.insufficient.empty());
+        bb::stats::SampleSizeOptions fresh;
+        fresh.seed = 777;
+        fresh.simulations = 4'000;
+        const double power = bb::stats::simulated_power(plan.boots_per_cell, sigma, ratio, fresh);
+        const double fewer =
+            bb::stats::simulated_power(plan.boots_per_cell - 1, sigma, ratio, fresh);
+        // The normal-theory n for a t-test, divided by the Mann–Whitney efficiency 3/π.
+        const double z = 1.959964 + 0.841621;
+        const double theory = 2 * z * z * sigma * sigma / std::pow(std::log(ratio), 2) / (3 / M_PI);
+        std::cout << fmt::format(
+            "[stats] plan sigma {:.2f} ratio {:.2f}: {} boots per cell, power "
+            "{:.1f} % (fresh seed {:.1f} %, one fewer {:.1f} %), theory {:.1f}\n",
+            sigma, ratio, plan.boots_per_cell, 100 * plan.achieved_power, 100 * power, 100 * fewer,
+            theory);
+        CHECK(power >= 0.8 - 0.025);
+        CHECK(fewer < 0.8 + 0.025);
+        CHECK(std::abs(plan.boots_per_cell - theory) <= 0.2 * theory + 2);
+    }
+}
+
+TEST_CASE("plan: MAD sigma of a pilot and impossible plans", "[stats]") {
+    // logs {0, 0.1, −0.1, 0.2, −0.2}: median 0, MAD 0.1.
+    std::vector<double> pilot;
+    for (double log_value : {0.0, 0.1, -0.1, 0.2, -0.2}) {
+        pilot.push_back(std::exp(log_value));
+    }
+    CHECK(bb::stats::mad_sigma_log(pilot) == Approx(0.14826));
+    CHECK(std::isnan(bb::stats::mad_sigma_log(std::vector<double>{1.0})));
+    CHECK_FALSE(bb::stats::plan_boots_per_cell(0.05, 1.0).insufficient.empty());
+    bb::stats::SampleSizeOptions small;
+    small.max_boots = 5;
+    CHECK_FALSE(bb::stats::plan_boots_per_cell(0.5, 1.01, small).insufficient.empty());
+}
