@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh Debian 12 machine: install, build, check the machine, then the default
 # experiment (configs/quick.yaml): two arm64 kernels built by bootbench (SRCU `fixed`, stock 6.12,
-# and `before`, SRCU as of 640a7d37), booted under -bios QEMU_EFI.fd three times each, every
+# and `before`, SRCU as of 640a7d37), booted under -bios QEMU_EFI.fd five times each, every
 # sample stored in SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/.."

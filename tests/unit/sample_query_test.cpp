@@ -4,7 +4,6 @@
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <optional>
 #include <string>
@@ -41,11 +40,12 @@ struct Store {
 
     long long boot(long long run_id, const std::string& params_json, std::optional<double> seconds,
                    BootOutcome outcome = BootOutcome::Ok, std::optional<double> foreign_load = 0.0,
-                   std::vector<bb::MetricSample> metrics = {}) {
+                   std::vector<bb::MetricSample> metrics = {},
+                   std::optional<bool> loaded = std::nullopt) {
         bb::BootRecord record;
         record.run_id = run_id;
         record.params_json = params_json;
-        record.cell_key = params_json; // unique per parameter set, as the runner's is
+        record.cell_key = params_json;       // unique per parameter set, as the runner's is
         record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
         record.arch = "arm64";
         record.machine = "virt";
@@ -58,6 +58,7 @@ struct Store {
         record.accel = "tcg";
         record.accel_reason = "test";
         record.foreign_load = foreign_load;
+        record.loaded = loaded;
         record.outcome = outcome;
         record.outcome_reason = "test";
         record.boot_seconds = seconds;
@@ -225,9 +226,15 @@ TEST_CASE("failed and foreign-loaded boots are counted, used only on request", "
     CHECK(loaded.groups.front().failed == 2);
     CHECK(loaded.groups.front().used_loaded == 1);
 
+    // The flag the runner stored (schema 8) decides, whatever the load: a sample run after a
+    // wait for a quiet host timed out, and one under the limit in force (here 1.0).
+    query.include_failed = false;
     query.include_loaded = false;
-    query.contaminated_load = 0.1;
-    CHECK(bb::query_samples(s.db, query).groups.front().loaded == 2);
+    s.boot(run, p, 5.0, BootOutcome::Ok, 0.05, {}, true);
+    s.boot(run, p, 6.0, BootOutcome::Ok, 0.50, {}, false);
+    const auto stored = bb::query_samples(s.db, query);
+    CHECK(stored.groups.front().loaded == 2);
+    CHECK(stored.groups.front().values == std::vector<double>{1.0, 2.0, 4.0, 6.0});
 }
 
 TEST_CASE("a metrics-table metric: first value per boot, its unit, missing counted",

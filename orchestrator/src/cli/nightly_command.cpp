@@ -5,9 +5,8 @@
 #include "runner/nightly.h"
 #include "util/terminal.h"
 
-#include <fmt/format.h>
-
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
 
 namespace bb {
@@ -18,7 +17,6 @@ struct NightlyCommandOptions {
     std::string report_dir;
     double threshold_percent = 2;
     int slots = 0;
-    double max_foreign_load = 0.25;
     QuietCliOptions quiet;
 };
 
@@ -53,11 +51,6 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                     "a slowdown must exceed this many percent to fail the night")
         ->capture_default_str();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
-    cmd->add_option("--max-foreign-load", options->max_foreign_load,
-                    "samples taken under more foreign CPU load than this fraction are left out "
-                    "of the comparison")
-        ->capture_default_str()
-        ->check(CLI::Range(0.0, 1.0));
     add_quiet_options(*cmd, options->quiet);
     cmd->callback([options, &global, &exit_status] {
         const Experiment experiment = load_experiment(options->file);
@@ -67,7 +60,6 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         const RunProgress progress = run_progress(status, global);
         NightlyOptions nightly;
         nightly.run.slots = options->slots;
-        nightly.run.contaminated_load = options->max_foreign_load;
         nightly.run.quiet = quiet;
         nightly.run.command_line = global.command_line;
         nightly.report_dir = options->report_dir;

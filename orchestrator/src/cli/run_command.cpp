@@ -11,9 +11,8 @@
 #include "util/error.h"
 #include "util/terminal.h"
 
-#include <fmt/format.h>
-
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
 
 namespace bb {
@@ -96,7 +95,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     Database db(global.db_path());
     const RunReport report = run_experiment(db, experiment, run_options, progress);
     status.clear();
-    const auto results = load_run_results(db, report.run_id, run_options.contaminated_load);
+    const auto results = load_run_results(db, report.run_id);
     if (options.json) {
         std::printf("%s\n", nlohmann::json{{"run_id", report.run_id},
                                            {"experiment", experiment.name},
@@ -123,7 +122,8 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
 
 void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto options = std::make_shared<RunCommandOptions>();
-    CLI::App* cmd = app.add_subcommand("run", "Run an experiment file (build, boot the matrix, store)");
+    CLI::App* cmd =
+        app.add_subcommand("run", "Run an experiment file (build, boot the matrix, store)");
     cmd->footer(k_run_help);
     cmd->add_option("file", options->file, "experiment YAML file")->required();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")

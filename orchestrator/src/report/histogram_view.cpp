@@ -144,10 +144,7 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
             add_boot_percentiles(result, sample.boot_id, own, percentiles);
             ++result.used;
             result.used_failed += sample.outcome != "ok" ? 1 : 0;
-            result.used_loaded +=
-                sample.outcome == "ok" && is_loaded(sample.foreign_load, boots.contaminated_load)
-                    ? 1
-                    : 0;
+            result.used_loaded += sample.outcome == "ok" && sample.loaded ? 1 : 0;
         }
         result.p50 = histogram_percentile(result.merged, 0.50);
         result.p90 = histogram_percentile(result.merged, 0.90);

@@ -107,8 +107,8 @@ std::string render_report_html(const SampleSet& set, const std::vector<GroupStat
     chart.series.push_back(std::move(series));
     const std::string body = heading(chart.title) + svg_point_chart(chart) +
                              html_table(report_table(set, statistics)) +
-                             paragraph("Used: outcome ok and foreign load at most " +
-                                       fmt::format("{:g}", set.contaminated_load) +
+                             paragraph("Used: outcome ok and a quiet host (foreign load "
+                                       "within the quiet limit in force)"
                                        "; others are counted in “excluded”, never averaged "
                                        "(--include-failed, --include-loaded use them; the column "
                                        "“failed/loaded used” counts those in a row). Median "

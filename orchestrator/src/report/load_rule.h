@@ -1,14 +1,11 @@
 #pragma once
-// When a boot counts as "loaded": foreign host load above the limit during the boot. The one
-// place the report side states the rule (the runner passes its own limit in).
-#include <optional>
+// When a boot counts as "loaded" is decided in one place, the v_samples view (schema 8): the
+// flag the runner stored with the quiet-gate limit in force (docs/experiments.md#quiet), else,
+// for boots stored before schema 8, foreign load above 0.25. The report reads that column for a
+// boot `b` of its statements; it never derives the rule again.
 
 namespace bb {
 
-constexpr double k_default_contaminated_load = 0.25;
-
-inline bool is_loaded(const std::optional<double>& foreign_load, double limit) {
-    return foreign_load && *foreign_load > limit;
-}
+constexpr const char* k_loaded_sql = "(SELECT s.loaded FROM v_samples s WHERE s.boot_id = b.id)";
 
 } // namespace bb

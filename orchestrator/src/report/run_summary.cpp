@@ -5,13 +5,11 @@
 #include "util/units.h"
 
 #include <fmt/format.h>
-
 #include <map>
 
 namespace bb {
 
-std::vector<CellResult> load_run_results(Database& db, long long run_id,
-                                         double contaminated_load) {
+std::vector<CellResult> load_run_results(Database& db, long long run_id) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
     // The host of a boot: its own (fleet runs) or its run's. A boot whose parameters did
@@ -27,16 +25,15 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
                             fmt::format("SELECT b.id, b.cell_key, b.params_json, CASE WHEN "
                                         "b.params_not_applied IS NULL THEN b.outcome ELSE "
                                         "'param-not-applied' END, "
-                                        "b.boot_seconds, b.foreign_load, {} FROM boots b JOIN "
+                                        "b.boot_seconds, {}, {} FROM boots b JOIN "
                                         "runs r ON r.id = b.run_id WHERE b.run_id = ? ORDER BY "
                                         "b.id",
-                                        host_sql));
+                                        k_loaded_sql, host_sql));
     boots.bind(1, static_cast<int64_t>(run_id));
     std::map<long long, std::string> boot_cell;
     while (boots.executeStep()) {
         const std::string host = by_host ? boots.getColumn(6).getString() : "";
-        const std::string key =
-            boots.getColumn(1).getString() + (host.empty() ? "" : " @" + host);
+        const std::string key = boots.getColumn(1).getString() + (host.empty() ? "" : " @" + host);
         auto [it, fresh] = by_key.try_emplace(key);
         CellResult& cell = it->second;
         if (fresh) {
@@ -47,10 +44,7 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id,
         }
         ++cell.boots;
         const bool ok = boots.getColumn(3).getString() == "ok";
-        const bool contaminated = is_loaded(
-            boots.getColumn(5).isNull() ? std::nullopt
-                                        : std::optional<double>(boots.getColumn(5).getDouble()),
-            contaminated_load);
+        const bool contaminated = boots.getColumn(5).getInt() != 0;
         cell.contaminated += ok && contaminated ? 1 : 0; // a failed boot counts as failed
         // Failed and contaminated samples are counted, not averaged.
         if (ok && !contaminated && !boots.getColumn(4).isNull()) {
@@ -90,8 +84,7 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
     // "used/n": samples in the statistics / samples stored; failed and foreign-loaded samples
     // are counted in the next column, never averaged.
     std::string out = fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", "cell", width,
-                                  "used/n", "excluded", "median", "mean ± σ",
-                                  "metrics (median)");
+                                  "used/n", "excluded", "median", "mean ± σ", "metrics (median)");
     for (const auto& cell : cells) {
         std::string median = "-";
         std::string mean = "-";
@@ -104,20 +97,18 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
         }
         std::string metrics;
         for (const auto& [name, values] : cell.metrics) {
-            metrics += fmt::format("{}{}={:g}{}", metrics.empty() ? "" : " ", name,
-                                   median_of(values),
-                                   cell.metric_units.at(name).empty()
-                                       ? ""
-                                       : " " + cell.metric_units.at(name));
+            metrics += fmt::format(
+                "{}{}={:g}{}", metrics.empty() ? "" : " ", name, median_of(values),
+                cell.metric_units.at(name).empty() ? "" : " " + cell.metric_units.at(name));
         }
         const int failed = cell.boots - cell.ok - cell.contaminated;
         std::string excluded = "-";
         if (failed > 0 || cell.contaminated > 0) {
             excluded = fmt::format("{}f {}l", failed, cell.contaminated);
         }
-        out += fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", label(cell), width,
-                           fmt::format("{}/{}", cell.ok, cell.boots), excluded, median, mean,
-                           metrics);
+        out +=
+            fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", label(cell), width,
+                        fmt::format("{}/{}", cell.ok, cell.boots), excluded, median, mean, metrics);
     }
     return out;
 }

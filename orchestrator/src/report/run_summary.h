@@ -1,9 +1,7 @@
 #pragma once
-#include "report/load_rule.h"
 #include "store/database.h"
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace bb {
@@ -24,8 +22,7 @@ struct CellResult {
     std::map<std::string, std::string> metric_units;
 };
 
-std::vector<CellResult> load_run_results(Database& db, long long run_id,
-                                         double contaminated_load = k_default_contaminated_load);
+std::vector<CellResult> load_run_results(Database& db, long long run_id);
 std::string render_run_summary(const std::vector<CellResult>& cells);
 nlohmann::json run_summary_json(const std::vector<CellResult>& cells);
 

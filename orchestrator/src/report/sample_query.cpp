@@ -2,16 +2,16 @@
 
 #include "experiment/did_you_mean.h"
 #include "report/host_split.h"
+#include "report/load_rule.h"
 #include "stats/holm.h"
 #include "util/error.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
@@ -414,7 +414,6 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     }
     SampleSet set;
     set.metric = query.metric;
-    set.contaminated_load = query.contaminated_load;
     set.include_failed = query.include_failed;
     set.include_loaded = query.include_loaded;
     set.axes = query.by.empty() ? std::vector<std::string>{std::string(k_cell_axis)} : query.by;
@@ -435,7 +434,7 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
                        "CASE WHEN b.outcome = 'ok' AND b.params_not_applied IS NOT NULL "
                        "THEN 'param-not-applied' ELSE b.outcome END, "
                        "b.foreign_load, " +
-                       metric.sql + ", b.params_not_applied";
+                       metric.sql + ", b.params_not_applied, " + k_loaded_sql;
     if (metric.bound_name) {
         bindings.emplace_back(*metric.bound_name);
     }
@@ -457,7 +456,7 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
     SQLite::Statement boots(sql, text);
     bind_all(boots, bindings);
 
-    constexpr int k_first_axis_column = 8;
+    constexpr int k_first_axis_column = 9;
     std::unordered_map<std::string, size_t> group_index;
     std::string key;
     while (boots.executeStep()) {
@@ -493,7 +492,8 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
         }
         // A failed boot may still have a value (a hang after the marker keeps its time); it
         // is counted as failed, and used only on request — loaded boots likewise, separately.
-        const bool loaded = is_loaded(sample.foreign_load, query.contaminated_load);
+        sample.loaded = boots.getColumn(8).getInt() != 0;
+        const bool loaded = sample.loaded;
         if (sample.outcome != "ok") {
             sample.use =
                 sample.value && query.include_failed ? Sample::Use::Used : Sample::Use::Failed;

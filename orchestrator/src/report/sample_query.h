@@ -3,7 +3,6 @@
 // indexed SQL statement selects the boots (filters and JSON axes all bound as parameters),
 // C++ groups them and says which samples enter the statistics and why the others do not.
 #include "report/estimates.h"
-#include "report/load_rule.h"
 #include "report/statistics.h"
 #include "store/database.h"
 
@@ -31,7 +30,6 @@ struct SampleQuery {
     std::string metric = "boot_seconds"; // a timing column of boots, or a metrics-table name
     bool include_failed = false;         // use failed boots that have a value too
     bool include_loaded = false;         // use foreign-loaded boots too
-    double contaminated_load = k_default_contaminated_load;
 };
 
 // "hz,variant" → {"hz", "variant"}; empty items and names a JSON path cannot quote are errors.
@@ -62,6 +60,7 @@ struct Sample {
     std::string params_json;
     std::string outcome;
     std::optional<double> foreign_load;
+    bool loaded = false; // v_samples.loaded: the rule of report/load_rule.h
     std::optional<double> value;
     Use use = Use::Used;
 };
@@ -85,7 +84,6 @@ struct SampleSet {
     bool seconds = false; // values are times in seconds: print them with automatic units
     std::vector<std::string> axes;
     std::vector<SampleGroup> groups; // sorted by key
-    double contaminated_load = k_default_contaminated_load;
     bool include_failed = false;
     bool include_loaded = false;
     int boots = 0;

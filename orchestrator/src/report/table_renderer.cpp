@@ -102,11 +102,12 @@ std::string exclusion_note(const SampleSet& set) {
         return params_note(set);
     }
     return params_note(set) +
-           fmt::format("excluded samples are counted, never averaged: failed = outcome other than "
-                       "ok or a parameter that did not take,\nloaded = foreign host load above "
-                       "{:g} during the boot, no value = metric not recorded\n({}; the column "
-                       "\"failed/loaded used\" counts those that entered a row)\n",
-                       set.contaminated_load, inclusion_text(set));
+           fmt::format(
+               "excluded samples are counted, never averaged: failed = outcome other than "
+               "ok or a parameter that did not take,\nloaded = the host was not quiet (foreign "
+               "load above the quiet limit in force), no value = metric not recorded\n({}; "
+               "the column \"failed/loaded used\" counts those that entered a row)\n",
+               inclusion_text(set));
 }
 
 // "0/2": failed and loaded boots among a group's used ones.

@@ -1,6 +1,6 @@
 #pragma once
-#include "experiment/matrix.h"
 #include "experiment/experiment.h"
+#include "experiment/matrix.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
 
@@ -12,17 +12,16 @@
 namespace bb {
 
 struct RunOptions {
-    int slots = 0;                         // 0: as many as fit without oversubscription
-    std::optional<long long> resume_run;   // --resume RUN
-    std::optional<std::uint64_t> seed;     // overrides the experiment's
-    std::string mode = "adhoc";            // adhoc | nightly
-    bool fresh_run = false;                // a new run with a new seed, never a resume (nightly)
+    int slots = 0;                       // 0: as many as fit without oversubscription
+    std::optional<long long> resume_run; // --resume RUN
+    std::optional<std::uint64_t> seed;   // overrides the experiment's
+    std::string mode = "adhoc";          // adhoc | nightly
+    bool fresh_run = false;              // a new run with a new seed, never a resume (nightly)
     std::string command_line;
     int build_jobs = 0;
-    double contaminated_load = 0.25;       // foreign load above this flags a sample
-    AxisRestriction only;                  // --only: run a subset of the cells now
-    std::vector<FleetHost> hosts;          // --hosts FILE: overrides the experiment's hosts
-    QuietOverrides quiet;                  // --quiet-*: override the experiment's quiet:
+    AxisRestriction only;         // --only: run a subset of the cells now
+    std::vector<FleetHost> hosts; // --hosts FILE: overrides the experiment's hosts
+    QuietOverrides quiet;         // --quiet-*: override the experiment's quiet:
 };
 
 struct RunProgress {

@@ -1,6 +1,6 @@
 #include "runner/nightly.h"
 
-#include "report/bootstrap.h"
+#include "report/estimates.h"
 #include "report/run_summary.h"
 #include "store/boot_store.h"
 #include "util/file_lock.h"
@@ -8,15 +8,14 @@
 #include "util/units.h"
 
 #include <fmt/format.h>
-
 #include <map>
 
 namespace bb {
 
 namespace fs = std::filesystem;
 
-NightlyResult run_nightly(Database& db, const Experiment& experiment,
-                          const NightlyOptions& options, const RunProgress& progress) {
+NightlyResult run_nightly(Database& db, const Experiment& experiment, const NightlyOptions& options,
+                          const RunProgress& progress) {
     const FileLock lock(cache_dir() / "locks" / ("nightly-" + experiment.name + ".lock"),
                         "a nightly of " + experiment.name);
     BootStore store(db);
@@ -29,12 +28,11 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment,
     run_options.fresh_run = true;
     result.run = run_experiment(db, experiment, run_options, progress);
 
-    const auto tonight = load_run_results(db, result.run.run_id, run_options.contaminated_load);
+    const auto tonight = load_run_results(db, result.run.run_id);
     std::string table;
     if (result.baseline_run) {
         std::map<std::string, std::vector<double>> before;
-        for (const auto& cell :
-             load_run_results(db, *result.baseline_run, run_options.contaminated_load)) {
+        for (const auto& cell : load_run_results(db, *result.baseline_run)) {
             before[cell.cell_key] = cell.boot_seconds;
         }
         table = "| cell | baseline median | tonight median | change [95% CI] | verdict |\n"
@@ -63,8 +61,7 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment,
             table += fmt::format("| `{}` | {} | {} | {:+.1f}% [{:+.3f} s, {:+.3f} s] | {} |\n",
                                  cell.cell_key, format_seconds(c.median_a),
                                  format_seconds(c.median_b), c.relative_change * 100,
-                                 c.difference_ci.low, c.difference_ci.high,
-                                 to_string(c.verdict));
+                                 c.difference_ci.low, c.difference_ci.high, to_string(c.verdict));
         }
     }
     const bool complete = result.run.status == "done";
@@ -73,9 +70,8 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment,
                                   result.baseline_run);
     }
 
-    const fs::path dir = options.report_dir.empty()
-                             ? cache_dir() / "nightly" / experiment.name
-                             : options.report_dir;
+    const fs::path dir =
+        options.report_dir.empty() ? cache_dir() / "nightly" / experiment.name : options.report_dir;
     result.report_path = dir / fmt::format("run-{}.md", result.run.run_id);
     std::string report = fmt::format(
         "# Nightly {} — run {}\n\nStatus: {}. Seed {}. Samples: {} booted, {} failed, {} under "
@@ -83,10 +79,11 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment,
         experiment.name, result.run.run_id, result.run.status, result.run.seed,
         result.run.samples_run, result.run.samples_failed, result.run.samples_contaminated);
     if (result.baseline_run) {
-        report += fmt::format("Compared with the last good nightly, run {} (threshold {:.1f}%): "
-                              "{} slower, {} faster, {} unchanged, {} with too few samples.\n\n{}\n",
-                              *result.baseline_run, options.threshold * 100, result.slower,
-                              result.faster, result.unchanged, result.insufficient, table);
+        report +=
+            fmt::format("Compared with the last good nightly, run {} (threshold {:.1f}%): "
+                        "{} slower, {} faster, {} unchanged, {} with too few samples.\n\n{}\n",
+                        *result.baseline_run, options.threshold * 100, result.slower, result.faster,
+                        result.unchanged, result.insufficient, table);
     } else {
         report += "No earlier good nightly of this experiment: this run becomes the baseline.\n\n";
     }
