@@ -1,48 +1,53 @@
 #!/usr/bin/env bash
 # The kernel builder end to end on real sources (Debian's linux-source-6.12): build, verify the
 # config, reuse the cache without make, refuse a bad patch and an option that does not stick,
-# and boot what was built under real firmware on both arches.
+# and boot what was built under real firmware.
+#
+# CI compiles no x86_64 kernel (issue 14, item 20: a cold x86 tinyconfig build is ~7 of the
+# suite's minutes on a fresh 2-core machine): the x86 side is checked up to make — source, config,
+# olddefconfig, the options verified, the keys and the bzImage target — and x86 boots use
+# Debian's prebuilt kernel (boot_x86_ovmf and others). Every compile here is CI's one arm64
+# kernel or a one-file variant of it.
 . "$(dirname "$0")/lib.sh"
 
 key_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])'; }
 hit_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["cache_hit"])'; }
 
-# arm64 builds CI's one arm64 kernel (the smoke configs' fragment set, see lib.sh); x86_64 the
-# plain tinyconfig.
+# x86_64 up to make: --explain computes the final config (olddefconfig, every requested option
+# verified) and both keys without building.
+"$BOOTBENCH" build --arch x86_64 --hz 250 --explain >"$work/explain-x86.txt"
+grep -Eq "^  hz +3 bytes .* 250$" "$work/explain-x86.txt" || fail "x86 explain lacks HZ 250"
+grep -Eq "^  target +7 bytes .* bzImage$" "$work/explain-x86.txt" || fail "x86 target is not bzImage"
+grep -Eq "^  => key [0-9a-f]{64}$" "$work/explain-x86.txt" || fail "x86 explain shows no key"
+grep -Eq "^cache: (hit|miss)" "$work/explain-x86.txt" || fail "x86 explain says no hit or miss"
+
+# arm64 builds CI's one arm64 kernel (the smoke configs' fragment set, see lib.sh).
 mapfile -t arm64_fragments < <(smoke_fragment_args)
-fragments_of() { if [ "$1" = arm64 ]; then printf '%s\n' "${arm64_fragments[@]}"; fi; }
-for arch in x86_64 arm64; do
-  mapfile -t fragments < <(fragments_of "$arch")
-  start=$(date +%s)
-  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/build.json"
-  key=$(key_of <"$work/build.json")
-  echo "$arch build $key in $(( $(date +%s) - start )) s (cache hit: $(hit_of <"$work/build.json"))"
-  expect_eq "$(q "select count(*) from builds where key = '$key' and arch = '$arch' and hz = 250")" 1 "$arch build row"
-  config=$(q "select artifact_dir from builds where key = '$key'")/config
-  grep -qx 'CONFIG_HZ=250' "$config" || fail "HZ=250 not in the built config"
-  grep -qx '# CONFIG_HZ_100 is not set' "$config" || fail "HZ choice not exclusive"
+arch=arm64
+fragments=("${arm64_fragments[@]}")
+start=$(date +%s)
+"$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/build.json"
+key=$(key_of <"$work/build.json")
+echo "$arch build $key in $(( $(date +%s) - start )) s (cache hit: $(hit_of <"$work/build.json"))"
+expect_eq "$(q "select count(*) from builds where key = '$key' and arch = '$arch' and hz = 250")" 1 "$arch build row"
+config=$(q "select artifact_dir from builds where key = '$key'")/config
+grep -qx 'CONFIG_HZ=250' "$config" || fail "HZ=250 not in the built config"
+grep -qx '# CONFIG_HZ_100 is not set' "$config" || fail "HZ choice not exclusive"
 
-  # A second build of the same request is a cache hit that runs no make at all.
-  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/again.json"
-  expect_eq "$(key_of <"$work/again.json")" "$key" "$arch key is stable"
-  expect_eq "$(hit_of <"$work/again.json")" True "$arch second build is a hit"
-  "$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --explain >"$work/explain.txt"
-  grep -q "cache: hit" "$work/explain.txt" || fail "explain does not report the hit"
-  grep -q "=> key $key" "$work/explain.txt" || fail "explain does not show the build key"
+# A second build of the same request is a cache hit that runs no make at all.
+"$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --json >"$work/again.json"
+expect_eq "$(key_of <"$work/again.json")" "$key" "$arch key is stable"
+expect_eq "$(hit_of <"$work/again.json")" True "$arch second build is a hit"
+"$BOOTBENCH" build --arch "$arch" --hz 250 "${fragments[@]}" --explain >"$work/explain.txt"
+grep -q "cache: hit" "$work/explain.txt" || fail "explain does not report the hit"
+grep -q "=> key $key" "$work/explain.txt" || fail "explain does not show the build key"
 
-  if [ "$arch" = arm64 ]; then
-    "$BOOTBENCH" boot --build "${key:0:10}" --bios QEMU_EFI.fd --machine virt,acpi=off -n 2
-  else
-    "$BOOTBENCH" boot --build "${key:0:10}" --bios OVMF.fd --accel tcg -n 2
-  fi
-  expect_eq "$(q "select count(*) from boots where build_key = '$key' and outcome = 'ok'")" 2 \
-    "$arch boots of the built kernel"
-done
+"$BOOTBENCH" boot --build "${key:0:10}" --bios QEMU_EFI.fd --machine virt,acpi=off -n 2
+expect_eq "$(q "select count(*) from boots where build_key = '$key' and outcome = 'ok'")" 2 \
+  "$arch boots of the built kernel"
 
 # The project patches: each builds (ccache makes a one-file variant cheap) and boots to the
-# marker, and the patched behaviour shows in the boot log. arm64 only, the seeds' arch: the x86
-# builder is covered above and by the local tree below, and two more x86 links would cost CI
-# minutes on a fresh machine (issue 14, item 20) without testing anything new.
+# marker, and the patched behaviour shows in the boot log. arm64, the seeds' arch.
 console_of_last_boot() {
   q "select writefile('$work/last.gz', console_gz) from boots order by id desc limit 1" >/dev/null
   zcat "$work/last.gz"
@@ -69,12 +74,14 @@ done
 # copied, never written to, identified by path and mtime (it is not a git tree), and builds.
 tree=$(ls -d "${BOOTBENCH_CACHE:-/var/cache/bootbench}"/sources/linux-source-6.12_*/ | head -n1)
 before=$(find "$tree" -maxdepth 1 | wc -l)
-key=$("$BOOTBENCH" build --arch x86_64 --hz 250 --source "$tree" --json | key_of)
+# The same config as CI's arm64 kernel: ccache makes the copy's build cheap.
+key=$("$BOOTBENCH" build --arch arm64 --hz 250 "${arm64_fragments[@]}" --source "$tree" --json |
+  key_of)
 expect_eq "$(q "select substr(source_identity, 1, 6) from builds where key = '$key'")" "local:" \
   "local tree identity"
 expect_eq "$(find "$tree" -maxdepth 1 | wc -l)" "$before" "the user's tree is untouched"
 [ ! -e "$tree/.config" ] || fail "a .config appeared in the user's tree"
-"$BOOTBENCH" boot --build "$key" --bios OVMF.fd --accel tcg -n 1 --quiet
+"$BOOTBENCH" boot --build "$key" --bios QEMU_EFI.fd --machine virt,acpi=off -n 1 --quiet
 expect_eq "$(q "select outcome from boots order by id desc limit 1")" ok "local-tree kernel boots"
 
 # An option that does not survive olddefconfig is an error listing it; nothing is built.
@@ -107,6 +114,6 @@ set -e
 expect_eq "$status" 2 "exit status for a bad patch"
 grep -q "0001-bad.patch" "$work/err" || fail "patch message lacks the patch: $(cat "$work/err")"
 grep -q "kernel/rcu/srcutree.c: hunk #1" "$work/err" || fail "patch message lacks file and hunk: $(cat "$work/err")"
-expect_eq "$(q "select count(*) from builds")" 5 "no build row for failures"
+expect_eq "$(q "select count(*) from builds")" 4 "no build row for failures"
 no_qemu_left
 echo PASS
