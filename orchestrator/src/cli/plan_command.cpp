@@ -35,9 +35,9 @@ n, fixed seed (docs/reporting.md, "Methods"). The expected wall time is the pilo
 boot wall time × cells × boots per cell / slots (as `bootbench run` would use on this host).
 
 Examples:
-  bootbench plan configs/srcu-phase.yaml --pilot 12                # 5 % effect, power 0.8
-  bootbench plan configs/srcu-phase.yaml --pilot 12 --effect 2% --power 0.9
-  bootbench plan configs/srcu-phase.yaml --pilot 12 --slots 1
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12                # 5 % effect, power 0.8
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12 --effect 2% --power 0.9
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12 --slots 1
 )";
 
 double effect_value(const std::string& text) {
