@@ -2,6 +2,7 @@
 
 #include "experiment/matrix.h"
 #include "report/endpoint_samples.h"
+#include "report/statistics.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -11,19 +12,6 @@
 #include <set>
 
 namespace bb {
-
-namespace {
-
-double median_of(std::vector<double> values) {
-    if (values.empty()) {
-        return 0;
-    }
-    std::sort(values.begin(), values.end());
-    const size_t half = values.size() / 2;
-    return values.size() % 2 == 1 ? values[half] : (values[half - 1] + values[half]) / 2;
-}
-
-} // namespace
 
 PilotSpread pilot_spread(Database& db, long long run_id, const Endpoint& endpoint) {
     std::map<std::string, std::vector<double>> by_cell;
