@@ -1,11 +1,9 @@
 #include "experiment/did_you_mean.h"
 #include "experiment/experiment_parser.h"
+#include "test_support.h"
 #include "util/error.h"
 
-#include "test_support.h"
-
 #include <catch2/catch.hpp>
-
 #include <string>
 
 using bb::Experiment;
@@ -229,7 +227,7 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
           "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts, "
-          "quiet), got "
+          "quiet, analysis), got "
           "a list");
 }
 
@@ -416,9 +414,8 @@ TEST_CASE("did_you_mean suggests only close candidates", "[experiment]") {
 TEST_CASE("histogram extractors need a bucket width and only they take one", "[experiment]") {
     const std::string head = "name: t\nkernel:\n  arch: arm64\nguest:\n  metrics:\n    - name: m\n"
                              "      regex: 'took (\\d+)'\n";
-    const Experiment ok =
-        parse_experiment(head + "      histogram: true\n      scale: 0.001\n      bucket: 250\n",
-                         "e.yaml");
+    const Experiment ok = parse_experiment(
+        head + "      histogram: true\n      scale: 0.001\n      bucket: 250\n", "e.yaml");
     REQUIRE(ok.guest.metrics.size() == 1);
     CHECK(ok.guest.metrics[0].histogram);
     CHECK(ok.guest.metrics[0].scale == Approx(0.001));
@@ -536,8 +533,7 @@ TEST_CASE("every experiment in configs/ is valid and finds its programs", "[expe
 TEST_CASE("a YAML escape that decodes to invalid UTF-8 is refused where it is", "[experiment]") {
     // "\_" (YAML's no-break space) decodes to the raw byte A0 in yaml-cpp 0.7, not UTF-8; it
     // used to reach the JSON writer of build ids and abort (fuzz_experiment in CI, 2026-12-01).
-    const std::string message =
-        error_of("name: t\nkernel:\n  arch: arm64\n  source: \"a\\_\"\n");
+    const std::string message = error_of("name: t\nkernel:\n  arch: arm64\n  source: \"a\\_\"\n");
     CHECK_THAT(message, Catch::StartsWith("exp.yaml:4:"));
     CHECK_THAT(message, Catch::Contains("invalid UTF-8 after decoding escapes (byte 0xa0)"));
 }

@@ -1,5 +1,6 @@
 #include "report/sample_query.h"
 #include "store/boot_store.h"
+#include "test_store.h"
 #include "test_support.h"
 #include "util/error.h"
 
@@ -13,61 +14,9 @@ using bb::AxisValue;
 using bb::BootOutcome;
 using bb::Sample;
 using bb::SampleQuery;
+using bb::test::Store;
 
 namespace {
-
-// A file-backed store with a host; runs and boots are added by the tests.
-struct Store {
-    bb::test::TempDir dir;
-    bb::Database db{dir / "results.sqlite"};
-    bb::BootStore store{db};
-    long long host = 0;
-    int next_repeat = 0;
-
-    Store() {
-        const bb::HostFacts facts = bb::test::bench_host_facts();
-        host = store.ensure_host(facts);
-    }
-
-    long long run(const std::string& experiment) {
-        bb::RunStart start;
-        start.mode = "adhoc";
-        if (!experiment.empty()) {
-            start.experiment_id = store.ensure_experiment(experiment, "name: " + experiment);
-        }
-        return store.begin_run(host, start);
-    }
-
-    long long boot(long long run_id, const std::string& params_json, std::optional<double> seconds,
-                   BootOutcome outcome = BootOutcome::Ok, std::optional<double> foreign_load = 0.0,
-                   std::vector<bb::MetricSample> metrics = {},
-                   std::optional<bool> loaded = std::nullopt) {
-        bb::BootRecord record;
-        record.run_id = run_id;
-        record.params_json = params_json;
-        record.cell_key = params_json;       // unique per parameter set, as the runner's is
-        record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
-        record.arch = "arm64";
-        record.machine = "virt";
-        record.smp = 1;
-        record.memory_mb = 256;
-        record.kernel_path = "/k/Image";
-        record.kernel_sha256 = std::string(64, 'a');
-        record.cmdline = "quiet";
-        record.argv = {"qemu-system-aarch64"};
-        record.accel = "tcg";
-        record.accel_reason = "test";
-        record.foreign_load = foreign_load;
-        record.loaded = loaded;
-        record.outcome = outcome;
-        record.outcome_reason = "test";
-        record.boot_seconds = seconds;
-        record.wall_seconds = 9.5;
-        record.started_at = "2024-01-01T00:00:00.000Z";
-        record.metrics = std::move(metrics);
-        return store.insert_boot(record);
-    }
-};
 
 std::vector<std::string> labels(const bb::SampleSet& set) {
     std::vector<std::string> out;

@@ -1,6 +1,5 @@
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <filesystem>
 #include <string>
 
@@ -27,5 +26,6 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
 void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 
 } // namespace bb

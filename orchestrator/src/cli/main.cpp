@@ -5,9 +5,8 @@
 #include "util/paths.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
-#include <fmt/format.h>
-
 #include <cstdio>
+#include <fmt/format.h>
 
 namespace bb {
 
@@ -48,6 +47,7 @@ int main(int argc, char** argv) {
     bb::add_report_command(app, global, exit_status);
     bb::add_compare_command(app, global, exit_status);
     bb::add_query_command(app, global, exit_status);
+    bb::add_plan_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

@@ -7,6 +7,7 @@
 #include "report/per_item_view.h"
 #include "report/sample_query.h"
 #include "report/table_renderer.h"
+#include "report/verdict.h"
 #include "report/view_renderer.h"
 #include "store/boot_store.h"
 #include "store/database.h"
@@ -72,6 +73,10 @@ Views (--view), shaped like the tables of kernel patch mails:
   per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
                value per boot each), item | base | other | diff | diff %, first a geomean
                row: each boot's geomean over the items, compared across boots.
+  verdict      --run N | --experiment NAME: the run's declared analysis (analysis: in its
+               experiment file, stored with the run): per comparison and condition n, B/A
+               with its exact interval, the shift, p, Holm-adjusted p and the decision at α.
+               When a run declares an analysis, every other figure of it is "exploratory".
 
 Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
 every raw sample with its boot id, run id, params and value; a view: its table in long
@@ -94,6 +99,7 @@ Examples:
   bootbench report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant
   bootbench report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant
   bootbench report --view per-item --items launch --by variant --base stock --format md
+  bootbench report --view verdict --run 12                    the declared analysis of run 12
   bootbench report --view param-table --param srcutree.srcu_max_nodelay_phase \
                    --format html -o srcu.html                 chart + table in one file
 )";
@@ -136,8 +142,9 @@ HtmlContext html_context(const ReportCommandOptions& options, const Database& db
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
 void check_view_options(const ReportCommandOptions& options) {
     if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
-        options.view != "per-item") {
-        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram or per-item",
+        options.view != "per-item" && options.view != "verdict") {
+        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram, per-item or "
+                                "verdict",
                                 options.view));
     }
     const auto stray = [&options](bool given, const char* option, const char* view) {
@@ -152,10 +159,9 @@ void check_view_options(const ReportCommandOptions& options) {
     stray(options.bucket_us.has_value(), "--bucket-us", "histogram");
     stray(!options.items.empty(), "--items", "per-item");
     if (!options.base.empty() && options.view != "per-item" && options.view != "histogram") {
-        throw Error(fmt::format("--base belongs to --view per-item or --view histogram{}",
-                                options.view.empty()
-                                    ? ""
-                                    : fmt::format(" (this is --view {})", options.view)));
+        throw Error(fmt::format(
+            "--base belongs to --view per-item or --view histogram{}",
+            options.view.empty() ? "" : fmt::format(" (this is --view {})", options.view)));
     }
     if (options.view == "param-table" && options.param.empty()) {
         throw Error("--view param-table needs --param NAME, e.g. --param "
@@ -259,6 +265,45 @@ std::string per_item_view(const ReportCommandOptions& options, ReportFormat form
     return render_per_item_view(view, format);
 }
 
+// The declared analysis of one run: --run N, or the newest run of --experiment NAME that has one.
+std::string verdict_view(const ReportCommandOptions& options, ReportFormat format, Database& db) {
+    if (format != ReportFormat::Text || !options.by.empty() || !options.only.empty() ||
+        options.metric != "boot_seconds" || options.include_failed || options.include_loaded) {
+        throw Error("--view verdict takes only --run N or --experiment NAME (the endpoint, the "
+                    "comparisons and the boots used are the ones the run declared; text only)");
+    }
+    if (options.runs.size() > 1 || (options.runs.empty() && options.experiment.empty())) {
+        throw Error("--view verdict needs one run: --run N, or --experiment NAME for its newest "
+                    "run with an analysis");
+    }
+    if (!options.runs.empty()) {
+        return render_verdict(compute_verdict(db, options.runs.front()));
+    }
+    const auto runs = runs_with_analysis(db, {}, options.experiment);
+    if (runs.empty()) {
+        throw Error(fmt::format("no run of experiment {} declares an analysis (analysis: in its "
+                                "file, docs/experiments.md#analysis)",
+                                options.experiment));
+    }
+    return render_verdict(compute_verdict(db, runs.back()));
+}
+
+// A figure of runs that declared an analysis answers no declared question: said above it.
+std::string exploratory_label(const ReportCommandOptions& options, ReportFormat format,
+                              Database& db) {
+    if (format != ReportFormat::Text && format != ReportFormat::Markdown) {
+        return "";
+    }
+    const auto runs = runs_with_analysis(db, options.runs, options.experiment);
+    if (runs.empty()) {
+        return "";
+    }
+    return fmt::format("{}exploratory: run {} declared an analysis; its verdict is `bootbench "
+                       "report --view verdict --run {}`, every other figure is exploratory\n{}",
+                       format == ReportFormat::Markdown ? "> " : "", fmt::join(runs, ", "),
+                       runs.back(), format == ReportFormat::Markdown ? "\n" : "");
+}
+
 int run(const ReportCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
     if (!format) {
@@ -272,7 +317,9 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const EstimateOptions estimates;
     std::string out;
-    if (options.view.empty()) {
+    if (options.view == "verdict") {
+        out = verdict_view(options, *format, db);
+    } else if (options.view.empty()) {
         out = grouped_report(options, *format, db, estimates);
     } else if (options.view == "param-table") {
         out = param_table_view(options, *format, db, estimates);
@@ -280,6 +327,9 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
         out = histogram_view(options, *format, db, estimates);
     } else {
         out = per_item_view(options, *format, db, estimates); // the views were checked above
+    }
+    if (options.view != "verdict") {
+        out = exploratory_label(options, *format, db) + out;
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);
@@ -308,7 +358,8 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
     cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");
-    cmd->add_option("--view", options->view, "param-table, histogram or per-item (see below)");
+    cmd->add_option("--view", options->view,
+                    "param-table, histogram, per-item or verdict (see below)");
     cmd->add_option("--param", options->param, "param-table: the parameter of the rows");
     cmd->add_option("--hist", options->hist, "histogram: the histogram's name");
     auto bucket_us = std::make_shared<double>(0);

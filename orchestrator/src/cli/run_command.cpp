@@ -6,8 +6,10 @@
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "report/run_summary.h"
+#include "report/verdict.h"
 #include "runner/experiment_files.h"
 #include "runner/experiment_runner.h"
+#include "store/boot_store.h"
 #include "util/error.h"
 #include "util/terminal.h"
 
@@ -35,7 +37,10 @@ constexpr const char* k_run_help =
     R"(Run an experiment file: build every kernel the matrix needs (once; a cmdline-only
 axis adds no build), boot every cell `repeats` times in a seeded shuffled interleaving
 across CPU slots (each guest pinned to its vCPUs + 1 host CPUs, never oversubscribed), store
-every sample with its concurrency and the foreign host load during it, print per-cell results.
+every sample with its concurrency and the foreign host load during it, print per-cell results
+and, when the file declares an analysis: (docs/experiments.md#analysis), the verdict table.
+repeats: {min, max, until: {ci_halfwidth: 2%}} boots a cell again until its median is that
+precise (at least min, at most max rounds); the summary says why each cell stopped.
 Before each sample it waits while the host is busy with other work: the experiment's quiet:
 key, or --quiet-max-load, --quiet-max-wait, --quiet-on-timeout and --no-quiet-wait.
 
@@ -112,6 +117,10 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
         std::printf("%s — run %lld (%s, seed %llu)\n%s", experiment.name.c_str(), report.run_id,
                     report.status.c_str(), static_cast<unsigned long long>(report.seed),
                     render_run_summary(results).c_str());
+        // The declared analysis last: the one answer the run was made for.
+        if (BootStore(db).run_analysis(report.run_id)) {
+            std::printf("\n%s", render_verdict(compute_verdict(db, report.run_id)).c_str());
+        }
     }
     if (report.status == "interrupted") {
         return 130;

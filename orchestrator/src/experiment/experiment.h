@@ -2,6 +2,7 @@
 // The validated model of an experiment file (docs/experiments.md). Everything here has been
 // checked by parse_experiment: names are well formed, values are legal, paths are absolute, and
 // include/exclude rules name declared axes and existing values.
+#include "experiment/analysis.h"
 #include "schedule/quiet_settings.h"
 #include "util/arch.h"
 
@@ -70,8 +71,8 @@ struct MetricExtractor {
     std::string regex; // RE2 syntax (console/metric_pattern.h), exactly one capture group
     std::string unit;
     bool histogram = false;
-    double scale = 1;     // multiplies each captured value (e.g. 0.001: ns -> us)
-    double bucket = 0;    // histogram bucket width in the scaled unit; > 0 when histogram
+    double scale = 1;  // multiplies each captured value (e.g. 0.001: ns -> us)
+    double bucket = 0; // histogram bucket width in the scaled unit; > 0 when histogram
 };
 
 struct GuestSettings {
@@ -99,6 +100,14 @@ struct FleetHost {
     bool allow_uri_programs = false; // opt-in for a URI that runs a program (vm/libvirt_uri.h)
 };
 
+// `repeats: {min, max, until: {endpoint, ci_halfwidth}}`: a cell gets more rounds until the
+// order-statistic interval of its endpoint's median is at most ci_halfwidth of the median wide
+// on each side (docs/experiments.md#repeats). A rule on precision only, never on significance.
+struct PrecisionTarget {
+    Endpoint endpoint;
+    double ci_halfwidth = 0.02; // relative: 0.02 for 2 %
+};
+
 // Axis name -> value, canonical text (integers in decimal, strings as written).
 using CellRule = std::map<std::string, std::string>;
 
@@ -112,7 +121,10 @@ struct Experiment {
     Axes axes;
     GuestSettings guest;
     NestedSettings nested;
-    int repeats = 3;
+    int repeats = 3;                      // rounds planned up front (`min` with `until`)
+    int max_repeats = 3;                  // == repeats unless `until` is given
+    std::optional<PrecisionTarget> until; // more rounds per cell until this precision
+    std::optional<Analysis> analysis;     // the declared analysis, if any
     double timeout_s = 300;
     double silence_s = 60;
     RunOrder order = RunOrder::Shuffled;

@@ -7,23 +7,22 @@
 #include "util/duration.h"
 #include "util/error.h"
 
-#include <fmt/format.h>
-#include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
-#include <optional>
 #include <array>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <fmt/format.h>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/yaml.h>
 
 namespace bb {
 
@@ -34,9 +33,9 @@ namespace {
 constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
-const std::vector<std::string> k_top_keys{"name",   "description", "kernel",  "axes",    "guest",
-                                          "nested", "repeats",     "timeout", "silence", "order",
-                                          "seed",   "include",     "exclude", "hosts",   "quiet"};
+const std::vector<std::string> k_top_keys{
+    "name",    "description", "kernel", "axes",    "guest",   "nested", "repeats", "timeout",
+    "silence", "order",       "seed",   "include", "exclude", "hosts",  "quiet",   "analysis"};
 const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                              "preempt", "set",  "variants"};
 const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set", "cmdline"};
@@ -45,12 +44,22 @@ const std::vector<std::string> k_axes_keys{"hz",       "cmdline", "smp", "memory
 const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "metrics",
                                             "cmdline"};
 const std::vector<std::string> k_marker_keys{"timing", "end"};
-const std::vector<std::string> k_metric_keys{"name", "regex", "unit", "histogram", "scale",
-                                             "bucket"};
+const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
+                                             "histogram", "scale", "bucket"};
 const std::vector<std::string> k_nested_keys{"l2_kernel", "l2_smp", "l2_memory", "l2_cmdline",
                                              "l2_firmware"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
+const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "paired",   "alpha",
+                                               "family",   "ratio",   "direction"};
+const std::vector<std::string> k_endpoint_keys{"geomean"};
+const std::vector<std::string> k_paired_modes{"round", "none"};
+const std::vector<std::string> k_families{"all", "condition"};
+const std::vector<std::string> k_directions{"lower", "higher"};
+const std::vector<std::string> k_repeats_keys{"min", "max", "until"};
+const std::vector<std::string> k_until_keys{"endpoint", "ci_halfwidth"};
+// The fewest boots whose median has a 95 % order-statistic interval: fewer can never stop early.
+constexpr int k_min_precision_repeats = 6;
 const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
@@ -125,9 +134,9 @@ constexpr long long k_max_samples = 1'000'000; // eleven days of one-second boot
 double matrix_size(const Experiment& experiment) {
     const Axes& axes = experiment.axes;
     double cells = static_cast<double>(std::max<size_t>(experiment.kernel.variants.size(), 1));
-    for (const size_t size : {axes.hz.size(), axes.smp.size(), axes.memory_mb.size(),
-                              axes.firmware.size(), axes.machine.size(), axes.cpu.size(),
-                              axes.topology.size()}) {
+    for (const size_t size :
+         {axes.hz.size(), axes.smp.size(), axes.memory_mb.size(), axes.firmware.size(),
+          axes.machine.size(), axes.cpu.size(), axes.topology.size()}) {
         cells *= static_cast<double>(std::max<size_t>(size, 1));
     }
     for (const auto& parameter : axes.cmdline) {
@@ -270,6 +279,18 @@ class ExperimentReader {
     std::vector<fs::path> read_programs(const Entry& entry) const;
     MetricExtractor read_metric(const YAML::Node& node) const;
     std::vector<CellRule> read_rules(const Entry& entry, const Experiment& experiment) const;
+    std::string declared_axis(const YAML::Node& node, const std::string& key,
+                              const Experiment& experiment) const;
+    std::string axis_value(const YAML::Node& node, const std::string& axis,
+                           const Experiment& experiment) const;
+    Endpoint read_endpoint(const Entry& entry, const Experiment& experiment) const;
+    std::string choice(const Entry& entry, const std::vector<std::string>& choices) const;
+    std::vector<ComparedPair> read_pairs(const YAML::Node& list, const std::string& axis,
+                                         const Experiment& experiment) const;
+    void read_compare(const Entry& entry, const Experiment& experiment, Analysis& analysis) const;
+    Analysis read_analysis(const Entry& entry, const Experiment& experiment) const;
+    double fraction_value(const Entry& entry, const std::string& expected) const;
+    void read_repeats(const Entry& entry, Experiment& experiment) const;
 
     std::string m_file;
     fs::path m_directory;
@@ -835,6 +856,179 @@ void ExperimentReader::read_quiet(const Entry& entry, QuietSettings& quiet) cons
     }
 }
 
+// boot_seconds, a metric's name, or {geomean: PREFIX}. A metric need not be declared under
+// guest.metrics (the workload may print BOOTBENCH-METRIC lines), but a name one typo away from
+// a known one is taken for that typo.
+Endpoint ExperimentReader::read_endpoint(const Entry& entry, const Experiment& experiment) const {
+    if (entry.value.IsMap()) {
+        const Entries entries = mapping(entry.value, "endpoint", k_endpoint_keys);
+        const Entry& prefix = required(entries, entry.value, "endpoint", "geomean",
+                                       "the items' prefix, e.g. {geomean: launch}");
+        return {EndpointKind::Geomean, name_value(prefix, "metric prefix")};
+    }
+    const std::string name = name_value(entry, "endpoint");
+    std::vector<std::string> known{"boot_seconds"};
+    for (const auto& metric : experiment.guest.metrics) {
+        known.push_back(metric.name);
+    }
+    if (name == "boot_seconds") {
+        return {EndpointKind::BootSeconds, ""};
+    }
+    if (const auto suggestion = did_you_mean(name, known); suggestion && !contains(known, name)) {
+        fail(entry.value, fmt::format("endpoint: unknown endpoint {} (did you mean {}?)",
+                                      in_quotes(name), in_quotes(*suggestion)));
+    }
+    return {EndpointKind::Metric, name};
+}
+
+std::string ExperimentReader::choice(const Entry& entry,
+                                     const std::vector<std::string>& choices) const {
+    const std::string text = string_value(entry);
+    if (contains(choices, text)) {
+        return text;
+    }
+    const auto suggestion = did_you_mean(text, choices);
+    fail(entry.value,
+         fmt::format("{}: {} is not allowed ({})", entry.key.Scalar(), in_quotes(text),
+                     suggestion ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                : "expected " + alternatives(choices)));
+}
+
+// [A, B, C]: B and C each against A. [[A, B], [A, C], [B, C]]: exactly those pairs.
+std::vector<ComparedPair> ExperimentReader::read_pairs(const YAML::Node& list,
+                                                       const std::string& axis,
+                                                       const Experiment& experiment) const {
+    const bool explicit_pairs = list.IsSequence() && list.size() > 0 && list[0].IsSequence();
+    if (!list.IsSequence() || list.size() < (explicit_pairs ? 1 : 2)) {
+        fail(list, fmt::format("compare: expected a list of at least two values of {} (each "
+                               "against the first) or a list of pairs [A, B], got {}",
+                               axis, describe(list)));
+    }
+    std::vector<ComparedPair> pairs;
+    for (size_t i = explicit_pairs ? 0 : 1; i < list.size(); ++i) {
+        const YAML::Node pair = explicit_pairs ? list[i] : YAML::Node();
+        if (explicit_pairs && (!pair.IsSequence() || pair.size() != 2)) {
+            fail(list[i], fmt::format("compare: expected a pair [A, B] of values of {}, got {}",
+                                      axis, describe(list[i])));
+        }
+        const YAML::Node a = explicit_pairs ? pair[0] : list[0];
+        const YAML::Node b = explicit_pairs ? pair[1] : list[i];
+        ComparedPair compared{axis_value(a, axis, experiment), axis_value(b, axis, experiment)};
+        if (compared.a == compared.b) {
+            fail(b, fmt::format("compare: {} is compared with itself", in_quotes(compared.b)));
+        }
+        if (std::find(pairs.begin(), pairs.end(), compared) != pairs.end()) {
+            fail(b, fmt::format("compare: {} vs {} appears twice", in_quotes(compared.a),
+                                in_quotes(compared.b)));
+        }
+        pairs.push_back(std::move(compared));
+    }
+    return pairs;
+}
+
+void ExperimentReader::read_compare(const Entry& entry, const Experiment& experiment,
+                                    Analysis& analysis) const {
+    if (!entry.value.IsMap() || entry.value.size() != 1) {
+        fail(entry.value,
+             fmt::format("compare: expected one axis and its values, e.g. {{variant: "
+                         "[before, fixed]}}, got {}",
+                         entry.value.IsMap()
+                             ? "a mapping of " + std::to_string(entry.value.size()) + " axes"
+                             : describe(entry.value)));
+    }
+    const auto item = *entry.value.begin();
+    analysis.axis = declared_axis(item.first, "compare", experiment);
+    analysis.pairs = read_pairs(item.second, analysis.axis, experiment);
+}
+
+Analysis ExperimentReader::read_analysis(const Entry& entry, const Experiment& experiment) const {
+    const Entries entries = mapping(entry.value, "analysis", k_analysis_keys);
+    Analysis analysis;
+    if (const auto found = entries.find("endpoint"); found != entries.end()) {
+        analysis.endpoint = read_endpoint(found->second, experiment);
+    }
+    read_compare(required(entries, entry.value, "analysis", "compare",
+                          "the compared values of one axis, e.g. {variant: [before, fixed]}"),
+                 experiment, analysis);
+    if (const auto found = entries.find("paired"); found != entries.end()) {
+        analysis.paired = choice(found->second, k_paired_modes) == "round";
+    }
+    if (const auto found = entries.find("alpha"); found != entries.end()) {
+        analysis.alpha = fraction_value(found->second, "a level such as 0.05");
+        if (analysis.alpha >= 0.5) {
+            fail(found->second.value, fmt::format("alpha: {} is not a significance level "
+                                                  "(expected a number below 0.5, e.g. 0.05)",
+                                                  found->second.value.Scalar()));
+        }
+    }
+    if (const auto found = entries.find("family"); found != entries.end()) {
+        analysis.family =
+            choice(found->second, k_families) == "all" ? HolmFamily::All : HolmFamily::Condition;
+    }
+    if (const auto found = entries.find("ratio"); found != entries.end()) {
+        const std::string text = choice(found->second, {"true", "false"});
+        analysis.ratio = text == "true";
+    }
+    if (const auto found = entries.find("direction"); found != entries.end()) {
+        analysis.direction =
+            choice(found->second, k_directions) == "lower" ? Direction::Lower : Direction::Higher;
+    }
+    return analysis;
+}
+
+// 0 < value < 1, written as a fraction (0.02) or a percentage (2%).
+double ExperimentReader::fraction_value(const Entry& entry, const std::string& expected) const {
+    const YAML::Node& node = entry.value;
+    std::optional<double> value;
+    if (node.IsScalar()) {
+        const std::string& text = node.Scalar();
+        const bool percent = !text.empty() && text.back() == '%';
+        value = parse_number(percent ? text.substr(0, text.size() - 1) : text);
+        if (value && percent) {
+            *value /= 100;
+        }
+    }
+    if (!value || *value <= 0 || *value >= 1) {
+        fail(node, fmt::format("{}: expected {} (a fraction between 0 and 1, or a percentage), "
+                               "got {}",
+                               entry.key.Scalar(), expected, describe(node)));
+    }
+    return *value;
+}
+
+// `repeats: N`, or `repeats: {min, max, until: {endpoint, ci_halfwidth}}`.
+void ExperimentReader::read_repeats(const Entry& entry, Experiment& experiment) const {
+    if (!entry.value.IsMap()) {
+        experiment.repeats = static_cast<int>(integer_of(entry.value, "repeats", 1));
+        experiment.max_repeats = experiment.repeats;
+        return;
+    }
+    const Entries entries = mapping(entry.value, "repeats", k_repeats_keys);
+    const Entry& max =
+        required(entries, entry.value, "repeats", "max", "the most boots per cell, e.g. max: 30");
+    const Entry& until = required(entries, entry.value, "repeats", "until",
+                                  "the precision to reach, e.g. {ci_halfwidth: 2%}");
+    experiment.repeats = k_min_precision_repeats;
+    if (const auto found = entries.find("min"); found != entries.end()) {
+        experiment.repeats = static_cast<int>(integer_of(found->second.value, "min", 1));
+    }
+    experiment.max_repeats =
+        static_cast<int>(integer_of(max.value, "max", std::max(experiment.repeats, 1)));
+    const Entries target = mapping(until.value, "until", k_until_keys);
+    PrecisionTarget precision;
+    if (experiment.analysis) {
+        precision.endpoint = experiment.analysis->endpoint;
+    }
+    if (const auto found = target.find("endpoint"); found != target.end()) {
+        precision.endpoint = read_endpoint(found->second, experiment);
+    }
+    precision.ci_halfwidth =
+        fraction_value(required(target, until.value, "until", "ci_halfwidth",
+                                "the relative half-width of the median's interval, e.g. 2%"),
+                       "a relative half-width such as 2%");
+    experiment.until = precision;
+}
+
 // The nested topology boots the built kernel as an arm64 KVM host; its settings mean nothing
 // without a nested cell.
 void ExperimentReader::check_topology(const Experiment& experiment, const Entries& entries) const {
@@ -893,6 +1087,44 @@ std::vector<fs::path> ExperimentReader::read_programs(const Entry& entry) const 
     return programs;
 }
 
+std::string ExperimentReader::declared_axis(const YAML::Node& node, const std::string& key,
+                                            const Experiment& experiment) const {
+    const std::string axis = string_of(node, key);
+    const std::vector<std::string> declared = declared_axes(experiment);
+    if (contains(declared, axis)) {
+        return axis;
+    }
+    if (contains(builtin_axes(), axis)) {
+        fail(node, fmt::format("{}: {} is not an axis of this experiment (expected one of: {})",
+                               key, in_quotes(axis), comma_list(declared)));
+    }
+    const auto suggestion = did_you_mean(axis, declared);
+    fail(node, suggestion ? fmt::format("{}: unknown axis {} (did you mean {}?)", key,
+                                        in_quotes(axis), in_quotes(*suggestion))
+                          : fmt::format("{}: unknown axis {} (expected one of: {})", key,
+                                        in_quotes(axis), comma_list(declared)));
+}
+
+std::string ExperimentReader::axis_value(const YAML::Node& node, const std::string& axis,
+                                         const Experiment& experiment) const {
+    static const std::set<std::string> integer_axes{"hz", "smp", "memory"};
+    if (!node.IsScalar()) {
+        fail(node, fmt::format("{}: expected one value of the {} axis, got {}", axis, axis,
+                               describe(node)));
+    }
+    const bool integer = integer_axes.count(axis) != 0;
+    const std::string value = integer ? std::to_string(integer_of(node, axis, 1)) : node.Scalar();
+    const std::vector<std::string> values = axis_values(experiment, axis);
+    if (!contains(values, value)) {
+        const auto suggestion = integer ? std::nullopt : did_you_mean(value, values);
+        fail(node, fmt::format("{}: {} is not a value of the {} axis ({})", axis,
+                               integer ? value : in_quotes(value), axis,
+                               suggestion ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                          : "expected " + alternatives(values)));
+    }
+    return value;
+}
+
 std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,
                                                    const Experiment& experiment) const {
     const std::string& key = entry.key.Scalar();
@@ -901,8 +1133,6 @@ std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,
                                       "hz: 250}}, got {}",
                                       key, describe(entry.value)));
     }
-    const std::vector<std::string> declared = declared_axes(experiment);
-    const std::set<std::string> integer_axes{"hz", "smp", "memory"};
     std::vector<CellRule> rules;
     for (const auto& item : entry.value) {
         if (!item.IsMap() || item.size() == 0) {
@@ -912,43 +1142,11 @@ std::vector<CellRule> ExperimentReader::read_rules(const Entry& entry,
         }
         CellRule rule;
         for (const auto& pair : item) {
-            const std::string axis = string_of(pair.first, key);
-            if (!contains(declared, axis)) {
-                if (contains(builtin_axes(), axis)) {
-                    fail(pair.first, fmt::format("{}: {} is not an axis of this experiment "
-                                                 "(expected one of: {})",
-                                                 key, in_quotes(axis), comma_list(declared)));
-                }
-                const auto suggestion = did_you_mean(axis, declared);
-                fail(pair.first, suggestion
-                                     ? fmt::format("{}: unknown axis {} (did you mean {}?)", key,
-                                                   in_quotes(axis), in_quotes(*suggestion))
-                                     : fmt::format("{}: unknown axis {} (expected one of: {})", key,
-                                                   in_quotes(axis), comma_list(declared)));
-            }
+            const std::string axis = declared_axis(pair.first, key, experiment);
             if (rule.count(axis) != 0) {
                 fail(pair.first, fmt::format("duplicate key {}", in_quotes(axis)));
             }
-            if (!pair.second.IsScalar()) {
-                fail(pair.second, fmt::format("{}: expected one value of the {} axis, got {}", axis,
-                                              axis, describe(pair.second)));
-            }
-            std::string value = pair.second.Scalar();
-            if (integer_axes.count(axis) != 0) {
-                value = std::to_string(integer_of(pair.second, axis, 1));
-            }
-            const std::vector<std::string> values = axis_values(experiment, axis);
-            if (!contains(values, value)) {
-                const auto suggestion =
-                    integer_axes.count(axis) != 0 ? std::nullopt : did_you_mean(value, values);
-                fail(pair.second,
-                     fmt::format("{}: {} is not a value of the {} axis ({})", axis,
-                                 integer_axes.count(axis) != 0 ? value : in_quotes(value), axis,
-                                 suggestion
-                                     ? fmt::format("did you mean {}?", in_quotes(*suggestion))
-                                     : "expected " + alternatives(values)));
-            }
-            rule.emplace(axis, value);
+            rule.emplace(axis, axis_value(pair.second, axis, experiment));
         }
         rules.push_back(std::move(rule));
     }
@@ -985,9 +1183,6 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
         read_nested(found->second, experiment.nested);
     }
     check_topology(experiment, entries);
-    if (const auto found = entries.find("repeats"); found != entries.end()) {
-        experiment.repeats = static_cast<int>(integer_of(found->second.value, "repeats", 1));
-    }
     if (const auto found = entries.find("timeout"); found != entries.end()) {
         experiment.timeout_s = seconds_value(found->second);
     }
@@ -1019,19 +1214,26 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     if (const auto found = entries.find("quiet"); found != entries.end()) {
         read_quiet(found->second, experiment.quiet);
     }
+    // The analysis before repeats: `until` defaults to its endpoint.
+    if (const auto found = entries.find("analysis"); found != entries.end()) {
+        experiment.analysis = read_analysis(found->second, experiment);
+    }
+    if (const auto found = entries.find("repeats"); found != entries.end()) {
+        read_repeats(found->second, experiment);
+    }
     // The matrix is expanded in memory, one entry per boot: a slip such as `repeats: 50000000`
     // must be an error here, not an exhausted machine later.
-    const double samples = matrix_size(experiment) * experiment.repeats;
+    const double samples = matrix_size(experiment) * experiment.max_repeats;
     if (samples > k_max_samples) {
         const auto repeats = entries.find("repeats");
         const auto axes = entries.find("axes");
         const YAML::Node& culprit = repeats != entries.end() ? repeats->second.key
                                     : axes != entries.end()  ? axes->second.key
                                                              : root;
-        fail(culprit, fmt::format("the matrix has {:.0f} cells x {} repeats = {:.3g} boots, more "
-                                  "than one experiment may hold ({}); split it",
-                                  matrix_size(experiment), experiment.repeats, samples,
-                                  k_max_samples));
+        fail(culprit,
+             fmt::format("the matrix has {:.0f} cells x {} repeats = {:.3g} boots, more "
+                         "than one experiment may hold ({}); split it",
+                         matrix_size(experiment), experiment.max_repeats, samples, k_max_samples));
     }
     // Rules last: they refer to the variants and axes read above.
     const auto include = entries.find("include");
@@ -1092,9 +1294,8 @@ Experiment parse_experiment(std::string_view text, const std::string& file_name)
         mark.pos = static_cast<int>(*bad);
         mark.line = static_cast<int>(std::count(text.begin(), text.begin() + *bad, '\n'));
         const size_t line_start = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
-        mark.column = static_cast<int>(line_start == std::string_view::npos || *bad == 0
-                                           ? *bad
-                                           : *bad - line_start - 1);
+        mark.column = static_cast<int>(
+            line_start == std::string_view::npos || *bad == 0 ? *bad : *bad - line_start - 1);
         reader.fail(mark, fmt::format("invalid UTF-8 (byte 0x{:02x}): an experiment file is "
                                       "UTF-8 text",
                                       static_cast<unsigned char>(text[*bad])));

@@ -8,6 +8,7 @@
 #include "runner/kernel_build.h"
 #include "runner/nested_boot.h"
 #include "runner/nested_image.h"
+#include "runner/precision_repeats.h"
 #include "runner/quiet_sample.h"
 #include "runner/run_choice.h"
 #include "runner/single_boot.h"
@@ -21,11 +22,10 @@
 #include "util/units.h"
 #include "vm/firmware.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <fmt/format.h>
 #include <map>
 #include <mutex>
 #include <random>
@@ -159,8 +159,16 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     }
     report.samples_total = static_cast<int>(order.size());
     report.samples_skipped = report.samples_total - static_cast<int>(todo.size());
-    progress.note(fmt::format("{}: {} cells x {} repeats = {} samples, seed {}{}", experiment.name,
-                              cells.size(), experiment.repeats, report.samples_total, report.seed,
+    const std::string repeats_text =
+        experiment.until
+            ? fmt::format("{}-{} repeats (until the median of {} is within ±{:.1f} "
+                          "%; first",
+                          experiment.repeats, experiment.max_repeats,
+                          experiment.until->endpoint.label(), experiment.until->ci_halfwidth * 100)
+            : fmt::format("{} repeats =", experiment.repeats);
+    progress.note(fmt::format("{}: {} cells x {} {} samples{}, seed {}{}", experiment.name,
+                              cells.size(), repeats_text, report.samples_total,
+                              experiment.until ? ")" : "", report.seed,
                               report.resumed ? fmt::format(", resuming run {} ({} stored)",
                                                            report.run_id, report.samples_skipped)
                                              : ""));
@@ -252,6 +260,9 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         start.mode = options.mode;
         start.seed = static_cast<long long>(report.seed);
         start.command_line = options.command_line;
+        if (experiment.analysis) {
+            start.analysis_json = analysis_to_json(*experiment.analysis).dump();
+        }
         report.run_id = store.begin_run(host_id, start);
     }
     lanes.set_run(report.run_id);
@@ -280,9 +291,19 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     std::vector<bool> host_dead(lanes.hosts().size(), false);
     std::map<size_t, std::string> in_flight; // lane -> cell key
     std::string quiet_stop;                  // why the gate stopped the run (on_timeout: stop)
+    PrecisionRepeats precision(experiment, cells, store, report.seed);
+    int planned = static_cast<int>(todo.size());
+    // Under the mutex, once every lane is idle: the next round of the cells still imprecise.
+    auto plan_next_round = [&] {
+        const auto round = precision.next_round(report.run_id, progress.note);
+        pending.insert(pending.end(), round.begin(), round.end());
+        planned += static_cast<int>(round.size());
+        report.samples_total += static_cast<int>(round.size());
+        queue_changed.notify_all();
+    };
     const double started = monotonic_seconds();
     auto update_status = [&] {
-        const int remaining = static_cast<int>(todo.size()) - finished;
+        const int remaining = planned - finished;
         std::string eta = "?";
         if (finished > 0) {
             eta = format_duration(busy_seconds / finished * remaining /
@@ -322,8 +343,11 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                     return !pending.empty() || in_flight_count == 0 || interrupted() ||
                            host_dead[lane.host] || !quiet_stop.empty();
                 });
-                if (pending.empty() || interrupted() || host_dead[lane.host] ||
-                    !quiet_stop.empty()) {
+                const bool stopping = interrupted() || host_dead[lane.host] || !quiet_stop.empty();
+                if (pending.empty() && in_flight_count == 0 && !stopping) {
+                    plan_next_round();
+                }
+                if (pending.empty() || stopping) {
                     return;
                 }
                 sample = pending.front();
@@ -394,11 +418,10 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
                 progress.note(fmt::format(
                     "note: {} r{}: {} console line(s) longer than {} bytes; {} bytes past that "
                     "were not searched for metrics",
-                    cell.cell_key, sample.second, extracted.lines_cut,
-                    k_max_extracted_line_bytes, extracted.bytes_cut));
+                    cell.cell_key, sample.second, extracted.lines_cut, k_max_extracted_line_bytes,
+                    extracted.bytes_cut));
             }
-            const bool interrupted_boot =
-                boot.outcome == BootOutcome::InfraError && interrupted();
+            const bool interrupted_boot = boot.outcome == BootOutcome::InfraError && interrupted();
             const std::string host_lost =
                 boot.outcome == BootOutcome::InfraError ? lanes.lost(lane.host) : "";
             std::lock_guard lock(mutex);
@@ -413,9 +436,9 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             if (!host_lost.empty()) {
                 // Recorded (the failure shows in reports), then booted again elsewhere.
                 if (boot.outcome_reason.find(host_of_lane.label) == std::string::npos) {
-                    boot.outcome_reason = fmt::format("host {} stopped answering: {} ({})",
-                                                      host_of_lane.label, host_lost,
-                                                      boot.outcome_reason);
+                    boot.outcome_reason =
+                        fmt::format("host {} stopped answering: {} ({})", host_of_lane.label,
+                                    host_lost, boot.outcome_reason);
                 }
                 store_sample(boot);
                 pending.push_front(sample);
@@ -503,6 +526,9 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             ? ""
             : fmt::format("; {} sample(s) waited {} in all for a quiet host", report.samples_waited,
                           format_duration(report.quiet_wait_seconds))));
+    for (const auto& stop : store.cell_stops(report.run_id)) {
+        progress.note(fmt::format("  {}: {}", stop.cell_key, stop.reason));
+    }
     if (!quiet_stop.empty()) {
         throw RuntimeFailure(fmt::format("{}; run {} is marked failed, its {} sample(s) are "
                                          "stored: `bootbench run {} --resume {}` boots the rest "

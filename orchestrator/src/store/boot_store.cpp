@@ -3,19 +3,18 @@
 #include "util/gzip.h"
 #include "util/hash.h"
 
+#include <chrono>
+#include <ctime>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
-
-#include <chrono>
 #include <type_traits>
-#include <ctime>
 
 namespace bb {
 
 namespace {
-template <class T> void bind_optional(SQLite::Statement& statement, int index,
-                                      const std::optional<T>& value) {
+template <class T>
+void bind_optional(SQLite::Statement& statement, int index, const std::optional<T>& value) {
     if (value) {
         if constexpr (std::is_same_v<T, long long>) {
             statement.bind(index, static_cast<int64_t>(*value));
@@ -27,7 +26,6 @@ template <class T> void bind_optional(SQLite::Statement& statement, int index,
     }
 }
 } // namespace
-
 
 std::string utc_now_iso8601() {
     const auto now = std::chrono::system_clock::now();
@@ -153,15 +151,48 @@ std::set<std::pair<std::string, int>> BootStore::stored_samples(long long run_id
 long long BootStore::begin_run(long long host_id, const RunStart& start) {
     SQLite::Statement insert(m_db.sql(),
                              "INSERT INTO runs (experiment_id, host_id, mode, seed, status, "
-                             "command_line, tool_version) VALUES (?, ?, ?, ?, 'running', ?, ?)");
+                             "command_line, tool_version, analysis_json) "
+                             "VALUES (?, ?, ?, ?, 'running', ?, ?, ?)");
     bind_optional(insert, 1, start.experiment_id);
     insert.bind(2, static_cast<int64_t>(host_id));
     insert.bind(3, start.mode);
     bind_optional(insert, 4, start.seed);
     insert.bind(5, start.command_line);
     insert.bind(6, tool_version());
+    bind_optional(insert, 7, start.analysis_json);
     insert.exec();
     return m_db.sql().getLastInsertRowid();
+}
+
+std::optional<std::string> BootStore::run_analysis(long long run_id) {
+    SQLite::Statement select(m_db.sql(), "SELECT analysis_json FROM runs WHERE id = ?");
+    select.bind(1, static_cast<int64_t>(run_id));
+    if (!select.executeStep() || select.getColumn(0).isNull()) {
+        return std::nullopt;
+    }
+    return select.getColumn(0).getString();
+}
+
+void BootStore::record_cell_stop(long long run_id, const CellStop& stop) {
+    SQLite::Statement insert(m_db.sql(), "INSERT OR REPLACE INTO run_cells (run_id, cell_key, "
+                                         "repeats, stop_reason) VALUES (?, ?, ?, ?)");
+    insert.bind(1, static_cast<int64_t>(run_id));
+    insert.bind(2, stop.cell_key);
+    insert.bind(3, stop.repeats);
+    insert.bind(4, stop.reason);
+    insert.exec();
+}
+
+std::vector<CellStop> BootStore::cell_stops(long long run_id) {
+    SQLite::Statement select(m_db.sql(), "SELECT cell_key, repeats, stop_reason FROM run_cells "
+                                         "WHERE run_id = ? ORDER BY cell_key");
+    select.bind(1, static_cast<int64_t>(run_id));
+    std::vector<CellStop> stops;
+    while (select.executeStep()) {
+        stops.push_back({select.getColumn(0).getString(), select.getColumn(1).getInt(),
+                         select.getColumn(2).getString()});
+    }
+    return stops;
 }
 
 void BootStore::finish_run(long long run_id, const std::string& status) {
@@ -227,10 +258,10 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     insert.bind(++i, boot.started_at);
     bind_optional(insert, ++i, boot.host_id);
     insert.bind(++i, boot.launcher);
-    bind_optional(insert, ++i, boot.libvirt_uri.empty() ? std::nullopt
-                                                        : std::optional(boot.libvirt_uri));
-    bind_optional(insert, ++i, boot.domain_xml.empty() ? std::nullopt
-                                                       : std::optional(boot.domain_xml));
+    bind_optional(insert, ++i,
+                  boot.libvirt_uri.empty() ? std::nullopt : std::optional(boot.libvirt_uri));
+    bind_optional(insert, ++i,
+                  boot.domain_xml.empty() ? std::nullopt : std::optional(boot.domain_xml));
     bind_optional(insert, ++i, boot.params_not_applied);
     bind_optional(insert, ++i, boot.quiet_wait_seconds);
     bind_optional(insert, ++i, boot.load_before);
@@ -241,8 +272,7 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     } catch (const SQLite::Exception& e) {
         if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) {
             throw SampleAlreadyStored(fmt::format("run {}: {} repeat {} is already stored",
-                                                  boot.run_id, boot.cell_key,
-                                                  boot.repeat_index));
+                                                  boot.run_id, boot.cell_key, boot.repeat_index));
         }
         throw;
     }
@@ -303,8 +333,7 @@ std::optional<AccelProbeRecord> BootStore::latest_accel_probe(long long host_id,
 }
 
 void BootStore::insert_accel_probe(long long host_id, const std::string& arch,
-                                   const std::string& qemu_version,
-                                   const AccelProbeRecord& probe) {
+                                   const std::string& qemu_version, const AccelProbeRecord& probe) {
     SQLite::Statement insert(m_db.sql(),
                              "INSERT INTO accel_probes (host_id, arch, qemu_version, kvm_works, "
                              "reason, seconds) VALUES (?, ?, ?, ?, ?, ?)");

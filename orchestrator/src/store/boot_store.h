@@ -4,10 +4,11 @@
 #include "util/host_facts.h"
 
 #include <optional>
-#include <stdexcept>
 #include <set>
-#include <utility>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace bb {
 
@@ -16,6 +17,14 @@ struct RunStart {
     std::string mode = "boot"; // boot | adhoc | nightly
     std::optional<long long> seed;
     std::string command_line;
+    std::optional<std::string> analysis_json; // the declared analysis (schema 9)
+};
+
+// Why a cell of a precision-based run stopped booting (table run_cells, schema 9).
+struct CellStop {
+    std::string cell_key;
+    int repeats = 0;
+    std::string reason; // "precision reached at n=8", "max reached (n=20)"
 };
 
 // What identifies a stored run for resuming it: its experiment (by name and by the content
@@ -68,6 +77,10 @@ class BootStore {
     std::set<std::pair<std::string, int>> stored_samples(long long run_id);
     long long begin_run(long long host_id, const RunStart& start);
     void finish_run(long long run_id, const std::string& status);
+    // The analysis the run was started with; none for runs without one (or before schema 9).
+    std::optional<std::string> run_analysis(long long run_id);
+    void record_cell_stop(long long run_id, const CellStop& stop);
+    std::vector<CellStop> cell_stops(long long run_id);
     // Throws SampleAlreadyStored when the boot's (run, cell, repeat) is already a sample.
     long long insert_boot(const BootRecord& boot);
 

@@ -1,0 +1,115 @@
+#include "cli/commands.h"
+#include "cli/option_checks.h"
+#include "experiment/experiment_parser.h"
+#include "experiment/matrix.h"
+#include "report/boot_plan.h"
+#include "schedule/slots.h"
+#include "util/duration.h"
+#include "util/error.h"
+#include "util/host_facts.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct PlanCommandOptions {
+    std::string file;
+    long long pilot = 0;
+    std::string effect = "5%";
+    double power = 0.8;
+    int slots = 0;
+};
+
+constexpr const char* k_plan_help =
+    R"(How many boots per cell the experiment's declared analysis needs to detect an effect,
+from a pilot run's spread. For each cell of the pilot: σ = 1.4826 × MAD of the log values of
+the declared endpoint (analysis: endpoint, default boot_seconds; failed and loaded boots are
+left out); the largest σ is planned for. The boots per cell are found by simulating the exact
+Mann-Whitney test on log-normal boots with that σ and B / A = 1 + effect, at the level Holm's
+first step uses (α of the file / the number of comparisons in the family), 2000 data sets per
+n, fixed seed (docs/reporting.md, "Methods"). The expected wall time is the pilot's median
+boot wall time × cells × boots per cell / slots (as `bootbench run` would use on this host).
+
+Examples:
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12                # 5 % effect, power 0.8
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12 --effect 2% --power 0.9
+  bootbench plan configs/srcu-phase-table.yaml --pilot 12 --slots 1
+)";
+
+double effect_value(const std::string& text) {
+    const bool percent = !text.empty() && text.back() == '%';
+    double value = 0;
+    if (!CLI::detail::lexical_cast(percent ? text.substr(0, text.size() - 1) : text, value) ||
+        !(value > 0)) {
+        throw Error(
+            fmt::format("--effect {}: expected a relative effect such as 5% or 0.05", text));
+    }
+    return percent ? value / 100 : value;
+}
+
+int slots_for(const Experiment& experiment, int requested) {
+    int max_smp = 1;
+    for (const auto& cell : expand_matrix(experiment)) {
+        max_smp = std::max(max_smp, cell.smp.value_or(2));
+    }
+    return static_cast<int>(plan_slots(read_host_facts().cpus, max_smp, requested).slots.size());
+}
+
+int run(const PlanCommandOptions& options, const GlobalOptions& global) {
+    const Experiment experiment = load_experiment(options.file);
+    Database db(global.db_path(), Database::Mode::ReadOnly);
+    const Endpoint endpoint = experiment.analysis ? experiment.analysis->endpoint : Endpoint{};
+    const PilotSpread spread = pilot_spread(db, options.pilot, endpoint);
+    PlanRequest request;
+    request.sigma_log = spread.sigma;
+    request.effect = effect_value(options.effect);
+    request.power = options.power;
+    request.alpha = experiment.analysis ? experiment.analysis->alpha : 0.05;
+    request.family = family_size(experiment);
+    request.median_wall_s = spread.median_wall_s;
+    request.cells = static_cast<int>(expand_matrix(experiment).size());
+    request.slots = slots_for(experiment, options.slots);
+    const BootPlan plan = plan_boots(request);
+
+    std::printf("pilot run %lld: %s, %d used boots; σ of log values per cell:\n", options.pilot,
+                endpoint.label().c_str(), spread.boots);
+    for (const auto& [cell, sigma] : spread.cell_sigma) {
+        std::printf("  %s  %.4f\n", cell.c_str(), sigma);
+    }
+    std::printf("planned for σ %.4f (the largest), effect %+.1f %%, power %.2f, α %.3g / %d "
+                "comparison(s) = %.3g per test\n",
+                spread.sigma, request.effect * 100, request.power, request.alpha, request.family,
+                plan.alpha_per_test);
+    if (plan.size.boots_per_cell == 0) {
+        std::printf("no plan: %s\n", plan.size.insufficient.c_str());
+        return 1;
+    }
+    std::printf("boots per cell: %d (simulated power %.1f %%; %s)\n", plan.size.boots_per_cell,
+                plan.size.achieved_power * 100, plan.size.method.c_str());
+    std::printf("expected wall time: %s (median boot %.1f s × %d cells × %d boots / %d slots)\n",
+                format_duration(plan.wall_seconds).c_str(), request.median_wall_s, request.cells,
+                plan.size.boots_per_cell, request.slots);
+    return 0;
+}
+} // namespace
+
+void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<PlanCommandOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "plan", "Boots per cell needed to detect an effect, from a pilot run's spread");
+    cmd->footer(k_plan_help);
+    cmd->add_option("file", options->file, "experiment YAML file (its analysis: key)")->required();
+    cmd->add_option("--pilot", options->pilot, "the pilot run's id")->required();
+    cmd->add_option("--effect", options->effect, "relative effect to detect (default 5%)");
+    cmd->add_option("--power", options->power, "power to detect it with (default 0.8)")
+        ->check(CLI::Range(0.5, 0.999));
+    cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
+        ->check(non_negative_integer());
+    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+}
+
+} // namespace bb

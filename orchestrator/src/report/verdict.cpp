@@ -1,0 +1,205 @@
+#include "report/verdict.h"
+
+#include "stats/holm.h"
+#include "stats/round_pairs.h"
+#include "stats/signed_rank.h"
+#include "stats/two_sample.h"
+#include "store/boot_store.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <iterator>
+#include <map>
+#include <set>
+
+namespace bb {
+
+namespace {
+
+// One side of a comparison: the used values with their rounds, and how many boots were left out.
+struct Side {
+    std::vector<stats::RoundValue> values;
+    int left_out = 0;
+};
+using Condition = std::map<std::string, Side>; // compared value -> its boots
+
+std::string value_text(const nlohmann::json& value) {
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// The axes other than the compared one that take more than one value in the run: a condition
+// is named by them alone (an axis with one value says nothing about where a row belongs).
+std::set<std::string> varying_axes(const std::vector<EndpointBoot>& boots,
+                                   const std::string& axis) {
+    std::map<std::string, std::set<std::string>> values;
+    for (const auto& boot : boots) {
+        for (const auto& [name, value] : boot.params.items()) {
+            values[name].insert(value_text(value));
+        }
+    }
+    std::set<std::string> varying;
+    for (const auto& [name, seen] : values) {
+        if (name != axis && seen.size() > 1) {
+            varying.insert(name);
+        }
+    }
+    return varying;
+}
+
+// "hz=250, smp=2"; "all boots" when no other axis varies.
+std::string condition_of(const nlohmann::json& params, const std::set<std::string>& axes) {
+    std::string text;
+    for (const auto& [name, value] : params.items()) {
+        if (axes.count(name) != 0) {
+            text += (text.empty() ? "" : ", ") + name + "=" + value_text(value);
+        }
+    }
+    return text.empty() ? "all boots" : text;
+}
+
+std::map<std::string, Condition> group_boots(const Analysis& analysis,
+                                             const std::vector<EndpointBoot>& all) {
+    std::vector<EndpointBoot> boots;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(boots), [&](const EndpointBoot& boot) {
+        return boot.params.is_object() && boot.params.contains(analysis.axis);
+    });
+    const std::set<std::string> others = varying_axes(boots, analysis.axis);
+    std::map<std::string, Condition> conditions;
+    for (const auto& boot : boots) {
+        Side& side = conditions[condition_of(boot.params, others)]
+                               [value_text(boot.params.at(analysis.axis))];
+        if (boot.used && boot.value) {
+            side.values.emplace_back(boot.round, *boot.value);
+        } else {
+            ++side.left_out;
+        }
+    }
+    return conditions;
+}
+
+std::vector<double> values_of(const Side& side) {
+    std::vector<double> values;
+    for (const auto& [round, value] : side.values) {
+        values.push_back(value);
+    }
+    return values;
+}
+
+VerdictRow compare(const Analysis& analysis, const Side& a, const Side& b) {
+    const double level = 1 - analysis.alpha;
+    VerdictRow row;
+    row.left_out_a = a.left_out;
+    row.left_out_b = b.left_out;
+    if (analysis.paired) {
+        const stats::RoundPairs pairs = stats::pair_by_round(a.values, b.values);
+        row.unpaired = pairs.unpaired;
+        row.n_a = row.n_b = static_cast<int>(pairs.a.size());
+        row.ratio = stats::signed_rank_ratio(pairs.a, pairs.b, level);
+        row.shift = stats::signed_rank_shift(pairs.a, pairs.b, level);
+        return row;
+    }
+    const std::vector<double> xs = values_of(a);
+    const std::vector<double> ys = values_of(b);
+    row.n_a = static_cast<int>(xs.size());
+    row.n_b = static_cast<int>(ys.size());
+    row.ratio = stats::hodges_lehmann_ratio(xs, ys, level);
+    row.shift = stats::hodges_lehmann_shift(xs, ys, level);
+    return row;
+}
+
+std::string decide(const Analysis& analysis, const VerdictRow& row) {
+    const stats::Result& result = row.primary(analysis);
+    if (!result.answered()) {
+        return "insufficient: " + result.insufficient;
+    }
+    if (!(row.p_adjusted <= analysis.alpha)) {
+        return "no difference shown";
+    }
+    const bool higher = analysis.ratio ? result.estimate > 1 : result.estimate > 0;
+    if (analysis.direction == Direction::Lower) {
+        return higher ? "B slower" : "B faster";
+    }
+    return higher ? "B better" : "B worse";
+}
+
+// Holm over the declared family: every row, or the rows of one condition.
+void adjust(const Analysis& analysis, std::vector<VerdictRow>& rows) {
+    std::map<std::string, std::vector<size_t>> families;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        families[analysis.family == HolmFamily::All ? "" : rows[i].condition].push_back(i);
+    }
+    for (const auto& [name, members] : families) {
+        std::vector<double> p_values;
+        for (const size_t i : members) {
+            const stats::Result& result = rows[i].primary(analysis);
+            p_values.push_back(result.answered() ? result.p_value : stats::k_nan);
+        }
+        const std::vector<double> adjusted = stats::holm_adjust(p_values);
+        for (size_t k = 0; k < members.size(); ++k) {
+            rows[members[k]].p_adjusted = adjusted[k];
+        }
+    }
+}
+
+} // namespace
+
+std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
+                                     const std::vector<EndpointBoot>& boots) {
+    std::vector<VerdictRow> rows;
+    for (const auto& [condition, sides] : group_boots(analysis, boots)) {
+        for (const auto& pair : analysis.pairs) {
+            const auto a = sides.find(pair.a);
+            const auto b = sides.find(pair.b);
+            VerdictRow row = compare(analysis, a == sides.end() ? Side{} : a->second,
+                                     b == sides.end() ? Side{} : b->second);
+            row.condition = condition;
+            row.pair = pair;
+            rows.push_back(std::move(row));
+        }
+    }
+    adjust(analysis, rows);
+    for (auto& row : rows) {
+        row.decision = decide(analysis, row);
+    }
+    return rows;
+}
+
+VerdictTable compute_verdict(Database& db, long long run_id) {
+    BootStore store(db);
+    const auto identity = store.run_identity(run_id);
+    if (!identity) {
+        throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
+    }
+    const auto stored = store.run_analysis(run_id);
+    if (!stored) {
+        throw Error(fmt::format("run {} ({}) declares no analysis: its experiment file had no "
+                                "analysis: key when it ran (docs/experiments.md#analysis)",
+                                run_id, identity->experiment_name));
+    }
+    VerdictTable table;
+    table.run_id = run_id;
+    table.experiment = identity->experiment_name;
+    table.analysis = analysis_from_json(nlohmann::json::parse(*stored));
+    table.rows = verdict_rows(table.analysis, endpoint_boots(db, run_id, table.analysis.endpoint));
+    return table;
+}
+
+std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,
+                                          const std::string& experiment) {
+    SQLite::Statement select(db.sql(), "SELECT r.id FROM runs r LEFT JOIN experiments e ON "
+                                       "e.id = r.experiment_id WHERE r.analysis_json IS NOT NULL "
+                                       "AND (?1 = '' OR e.name = ?1) ORDER BY r.id");
+    select.bind(1, experiment);
+    std::vector<long long> found;
+    while (select.executeStep()) {
+        const long long id = select.getColumn(0).getInt64();
+        if (runs.empty() || std::find(runs.begin(), runs.end(), id) != runs.end()) {
+            found.push_back(id);
+        }
+    }
+    return found;
+}
+
+} // namespace bb

@@ -1,0 +1,57 @@
+#pragma once
+// The verdict of a declared analysis (docs/reporting.md#the-verdict-table-view-verdict): for every
+// compared pair within every condition (the values of the other axes), the estimate B / A (or
+// B − A) with its exact interval, the p-value, Holm's adjustment over the declared family and the
+// decision at α. Only used boots enter (v_samples.used); the left-out ones are counted.
+#include "experiment/analysis.h"
+#include "report/endpoint_samples.h"
+#include "stats/result.h"
+#include "store/database.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+struct VerdictRow {
+    std::string condition; // "hz=250, smp=2"; "all boots" without other axes
+    ComparedPair pair;
+    int n_a = 0; // used boots with a value (paired: the pairs)
+    int n_b = 0;
+    int left_out_a = 0; // failed, loaded, or without the endpoint
+    int left_out_b = 0;
+    int unpaired = 0;    // used boots without a partner in their round (paired only)
+    stats::Result ratio; // B / A on the log scale (when the analysis asks for ratios)
+    stats::Result shift; // B − A
+    double p_adjusted = stats::k_nan;
+    std::string decision; // B slower | B faster | no difference shown | insufficient: …
+
+    const stats::Result& primary(const Analysis& analysis) const {
+        return analysis.ratio ? ratio : shift;
+    }
+};
+
+struct VerdictTable {
+    long long run_id = 0;
+    std::string experiment;
+    Analysis analysis;
+    std::vector<VerdictRow> rows;
+};
+
+// Pure: the rows from a run's boots (endpoint_samples.h).
+std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
+                                     const std::vector<EndpointBoot>& boots);
+
+// The run's stored analysis applied to its boots. Error when the run has none.
+VerdictTable compute_verdict(Database& db, long long run_id);
+
+// The runs among `runs` (all runs when empty), of `experiment` when non-empty, that declare an
+// analysis: every other figure of theirs is exploratory.
+std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,
+                                          const std::string& experiment);
+
+// Text: a heading naming the analysis, one row per comparison, then the left-out counts.
+std::string render_verdict(const VerdictTable& table);
+
+} // namespace bb

@@ -1,0 +1,113 @@
+#include "report/render_support.h"
+#include "report/table_renderer.h"
+#include "report/verdict.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+std::string p_text(double p) {
+    return std::isfinite(p) ? fmt::format("{:.3g}", p) : "-";
+}
+
+// "1.021 [1.003, 1.040] 96.1 %"; the interval only when the method answered at the level.
+std::string ratio_text(const stats::Result& ratio) {
+    if (!std::isfinite(ratio.estimate)) {
+        return "-";
+    }
+    if (!ratio.answered() || !std::isfinite(ratio.interval.low)) {
+        return fmt::format("{:.3f}", ratio.estimate);
+    }
+    return fmt::format("{:.3f} [{:.3f}, {:.3f}] {}", ratio.estimate, ratio.interval.low,
+                       ratio.interval.high, coverage_text(ratio.confidence));
+}
+
+std::string shift_text(const stats::Result& shift, bool seconds) {
+    if (!std::isfinite(shift.estimate)) {
+        return "-";
+    }
+    const ValueFormat format(seconds, "", std::abs(shift.estimate));
+    const std::string value = format.signed_value(shift.estimate);
+    if (!shift.answered() || !std::isfinite(shift.interval.low)) {
+        return value;
+    }
+    return with_interval(value, interval_text(shift.interval, format, true));
+}
+
+std::string method_text(const stats::Result& result, bool paired) {
+    return fmt::format("{}, {}", paired ? "signed-rank" : "MW/HL",
+                       result.exact ? "exact" : "normal approx.");
+}
+
+std::string n_text(const VerdictRow& row, bool paired) {
+    if (paired) {
+        return row.unpaired == 0 ? fmt::format("{} pairs", row.n_a)
+                                 : fmt::format("{} pairs ({} unpaired)", row.n_a, row.unpaired);
+    }
+    return fmt::format("{}/{}", row.n_a, row.n_b);
+}
+
+std::string heading(const VerdictTable& table) {
+    const Analysis& analysis = table.analysis;
+    std::string family = analysis.family == HolmFamily::All
+                             ? fmt::format("Holm over the {} comparison(s)", table.rows.size())
+                             : "Holm within each condition";
+    return fmt::format("verdict of run {} ({}): endpoint {}, {} B against A within each value of "
+                       "the other axes, {}, α {}, {}",
+                       table.run_id, table.experiment, analysis.endpoint.label(), analysis.axis,
+                       analysis.paired ? "paired by round" : "independent boots",
+                       ValueFormat::plain(analysis.alpha), family);
+}
+
+std::vector<std::string> left_out_notes(const VerdictTable& table) {
+    int total = 0;
+    std::vector<std::string> notes;
+    for (const auto& row : table.rows) {
+        total += row.left_out_a + row.left_out_b;
+        if (row.left_out_a + row.left_out_b > 0) {
+            notes.push_back(fmt::format("  {}: {} of A ({}), {} of B ({})", row.condition,
+                                        row.left_out_a, row.pair.a, row.left_out_b, row.pair.b));
+        }
+    }
+    notes.insert(notes.begin(),
+                 fmt::format("left out (failed, loaded or without the endpoint; counted per "
+                             "comparison): {}",
+                             total));
+    return notes;
+}
+
+} // namespace
+
+std::string render_verdict(const VerdictTable& table) {
+    const Analysis& analysis = table.analysis;
+    const bool seconds = analysis.endpoint.kind == EndpointKind::BootSeconds;
+    Table out;
+    out.headers = {"condition", "A",      "B", "n A/B",  analysis.ratio ? "B/A [CI]" : "",
+                   "shift B−A", "method", "p", "p Holm", "decision"};
+    if (!analysis.ratio) {
+        out.headers.erase(out.headers.begin() + 4);
+    }
+    out.right_aligned.assign(out.headers.size(), false);
+    for (const auto& row : table.rows) {
+        std::vector<std::string> cells{row.condition, row.pair.a, row.pair.b,
+                                       n_text(row, analysis.paired)};
+        if (analysis.ratio) {
+            cells.push_back(ratio_text(row.ratio));
+        }
+        const stats::Result& primary = row.primary(analysis);
+        cells.insert(cells.end(),
+                     {shift_text(row.shift, seconds), method_text(primary, analysis.paired),
+                      p_text(primary.p_value), p_text(row.p_adjusted), row.decision});
+        out.rows.push_back(std::move(cells));
+    }
+    std::string text = heading(table) + "\n" + render_aligned(out);
+    for (const auto& note : left_out_notes(table)) {
+        text += note + "\n";
+    }
+    return text;
+}
+
+} // namespace bb

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The declared analysis and precision-based repeats end to end on real guests (issue 15, items
+# 2 and 5), one run of CI's smoke kernel (cached) with two values of a boot parameter:
+# - `bootbench run` ends with the verdict table of the declared comparison, and
+#   `report --view verdict` reprints it from the database (the analysis stored with the run);
+# - `repeats: {min: 6, max: 8, until: ...}` on a guest metric: the cell whose metric is constant
+#   stops at n=6 ("precision reached"), the cell whose workload sleeps a random time and reports
+#   it runs to max ("max reached"); both reasons are stored (run_cells) and printed;
+# - running the file again resumes the run and boots nothing: the rule decides from the database.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$work/work.sh" <<'SH'
+#!/bin/sh
+# Noise in the phase=1000 cell only: sleep 0 to 1.27 s, drawn from /dev/urandom.
+ms=100
+if grep -q 'srcu_max_nodelay_phase=1000' /proc/cmdline; then
+  ms=$(( $(od -An -N1 -tu1 /dev/urandom) * 5 ))
+  usleep $((ms * 1000))
+fi
+echo "BOOTBENCH-METRIC work_ms $ms ms"
+echo BOOTBENCH-MARKER work-done
+SH
+cat >"$work/analysis.yaml" <<YAML
+name: analysis-verdict
+kernel:
+  arch: arm64
+  fragments: $smoke_fragments
+  variants: [{name: stock}]
+axes:
+  hz: [250]
+  cmdline:
+    srcutree.srcu_max_nodelay_phase: [100, 1000]
+  smp: [1]
+  firmware: [QEMU_EFI.fd]
+  machine: ["virt,acpi=off"]
+guest:
+  workload: work.sh
+  markers: {timing: work-done, end: end}
+  cmdline: quiet
+analysis:
+  endpoint: boot_seconds
+  compare: {srcutree.srcu_max_nodelay_phase: [100, 1000]}
+  paired: round
+repeats: {min: 6, max: 8, until: {endpoint: work_ms, ci_halfwidth: 5%}}
+timeout: 120
+seed: 11
+YAML
+
+"$BOOTBENCH" run "$work/analysis.yaml" >"$work/run.txt" 2>&1 || fail "run: $(cat "$work/run.txt")"
+grep -q "^verdict of run 1 (analysis-verdict): endpoint boot_seconds" "$work/run.txt" ||
+  fail "no verdict table after the run: $(cat "$work/run.txt")"
+row=$(grep "^all boots  *100  *1000 " "$work/run.txt") || fail "no verdict row: $(cat "$work/run.txt")"
+# The 1000 cell booted 8 rounds, the 100 cell 6: 6 pairs, 2 boots without a partner.
+grep -q "6 pairs (2 unpaired)" <<<"$row" || fail "pairs: $row"
+grep -Eq "signed-rank, exact .* (B slower|B faster|no difference shown)$" <<<"$row" ||
+  fail "method or decision: $row"
+grep -q "phase=100: precision reached at n=6 (±0.0 % ≤ ±5.0 %)" "$work/run.txt" ||
+  fail "the constant cell did not stop early: $(cat "$work/run.txt")"
+grep -q "phase=1000: max reached (n=8, " "$work/run.txt" ||
+  fail "the noisy cell did not run to max: $(cat "$work/run.txt")"
+expect_eq "$(q "select group_concat(repeats || ' ' || substr(stop_reason, 1, 9), ', ')
+                from (select * from run_cells order by cell_key)")" \
+  "6 precision, 8 max reach" "stop reasons stored per cell"
+expect_eq "$(q "select count(*) from boots")" 14 "6 + 8 boots"
+
+"$BOOTBENCH" report --view verdict --run 1 >"$work/verdict.txt"
+expect_eq "$(cat "$work/verdict.txt")" "$(sed -n '/^verdict of run 1/,$p' "$work/run.txt")" \
+  "report --view verdict reprints the run's table"
+"$BOOTBENCH" report --run 1 | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
+  fail "the grouped report is not labelled exploratory"
+
+# Resumed: every cell is decided from what is stored, nothing is booted again.
+"$BOOTBENCH" run "$work/analysis.yaml" >"$work/resume.txt" 2>&1 || fail "resume: $(cat "$work/resume.txt")"
+grep -q "run 1 done: 0 samples booted" "$work/resume.txt" || fail "resume booted: $(cat "$work/resume.txt")"
+expect_eq "$(q "select count(*) from boots")" 14 "no boot added on resume"
+echo "ok: verdict table printed and reprinted; precision stop at n=6, max at n=8; resume decided from the database"

@@ -1,0 +1,128 @@
+// The verdict of a declared analysis, computed from a database written by the store (report/
+// verdict.h): exact p-values, Holm over the declared family, pairing by round, left-out boots.
+#include "experiment/analysis.h"
+#include "report/verdict.h"
+#include "test_store.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+using bb::test::Store;
+
+namespace {
+
+bb::Analysis phase_analysis(bool paired, bb::HolmFamily family = bb::HolmFamily::All) {
+    bb::Analysis analysis;
+    analysis.axis = "phase";
+    analysis.pairs = {{"100", "1000"}};
+    analysis.paired = paired;
+    analysis.family = family;
+    return analysis;
+}
+
+std::string params(int hz, int phase) {
+    return "{\"hz\":" + std::to_string(hz) + ",\"phase\":" + std::to_string(phase) + "}";
+}
+
+// One boot per value, rounds 0, 1, … in order.
+void boots(Store& s, long long run, const std::string& cell, const std::vector<double>& values) {
+    for (size_t round = 0; round < values.size(); ++round) {
+        bb::BootRecord record = s.record(run, cell, values[round]);
+        record.repeat_index = static_cast<int>(round);
+        s.store.insert_boot(record);
+    }
+}
+
+// 4 vs 4, completely separated: the exact two-sided Mann–Whitney p is 2 / C(8, 4) = 1/35.
+long long separated_run(Store& s, const bb::Analysis& analysis) {
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    for (const int hz : {100, 250}) {
+        boots(s, run, params(hz, 100), {1.0, 1.1, 1.2, 1.3});
+        boots(s, run, params(hz, 1000), {2.0, 2.1, 2.2, 2.3});
+    }
+    return run;
+}
+
+} // namespace
+
+TEST_CASE("verdict: exact Mann-Whitney p, Holm over every comparison of the file", "[verdict]") {
+    Store s;
+    const long long run = separated_run(s, phase_analysis(false));
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.rows.size() == 2);
+    for (const auto& row : table.rows) {
+        CHECK(row.n_a == 4);
+        CHECK(row.n_b == 4);
+        CHECK(row.ratio.p_value == Approx(1.0 / 35));
+        CHECK(row.ratio.estimate > 1.6);
+        // Two comparisons: Holm doubles the smallest p, which no longer reaches 0.05.
+        CHECK(row.p_adjusted == Approx(2.0 / 35));
+        CHECK(row.decision == "no difference shown");
+    }
+    CHECK(table.rows[0].condition == "hz=100");
+    CHECK(table.rows[1].condition == "hz=250");
+}
+
+TEST_CASE("verdict: Holm within each condition decides each alone", "[verdict]") {
+    Store s;
+    const long long run = separated_run(s, phase_analysis(false, bb::HolmFamily::Condition));
+    for (const auto& row : bb::compute_verdict(s.db, run).rows) {
+        CHECK(row.p_adjusted == Approx(1.0 / 35));
+        CHECK(row.decision == "B slower");
+    }
+}
+
+TEST_CASE("verdict: paired by round uses the signed-rank test and counts unpaired boots",
+          "[verdict]") {
+    Store s;
+    bb::Analysis analysis = phase_analysis(true);
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    // B is A × 0.95 in each of 8 rounds, plus a ninth round of B alone.
+    boots(s, run, params(250, 100), {1.30, 1.10, 1.42, 1.21, 1.05, 1.33, 1.18, 1.27});
+    boots(s, run, params(250, 1000),
+          {1.235, 1.045, 1.349, 1.1495, 0.9975, 1.2635, 1.121, 1.2065, 1.5});
+    const auto rows = bb::compute_verdict(s.db, run).rows;
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].condition == "all boots");
+    CHECK(rows[0].n_a == 8);
+    CHECK(rows[0].unpaired == 1);
+    CHECK(rows[0].ratio.method.find("signed-rank") != std::string::npos);
+    CHECK(rows[0].ratio.estimate == Approx(0.95));
+    CHECK(rows[0].ratio.p_value == Approx(2.0 / 256)); // all 8 differences negative
+    CHECK(rows[0].decision == "B faster");
+}
+
+TEST_CASE("verdict: failed and loaded boots are left out and counted, 3 vs 3 is insufficient",
+          "[verdict]") {
+    Store s;
+    const long long run = s.run("phase", bb::analysis_to_json(phase_analysis(false)).dump());
+    boots(s, run, params(250, 100), {1.0, 1.1, 1.2});
+    boots(s, run, params(250, 1000), {2.0, 2.1, 2.2});
+    s.boot(run, params(250, 1000), 9.0, bb::BootOutcome::Timeout);
+    s.boot(run, params(250, 100), 9.0, bb::BootOutcome::Ok, 0.9, {}, true);
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.rows.size() == 1);
+    const auto& row = table.rows[0];
+    CHECK(row.n_a == 3);
+    CHECK(row.n_b == 3);
+    CHECK(row.left_out_a == 1);
+    CHECK(row.left_out_b == 1);
+    CHECK(row.decision.rfind("insufficient: ", 0) == 0);
+    const std::string text = bb::render_verdict(table);
+    CHECK(text.find("left out (failed, loaded or without the endpoint; counted per "
+                    "comparison): 2") != std::string::npos);
+    CHECK(text.find("3/3") != std::string::npos);
+}
+
+TEST_CASE("verdict: a run without an analysis is an error naming it", "[verdict]") {
+    Store s;
+    const long long run = s.run("plain");
+    CHECK_THROWS_WITH(bb::compute_verdict(s.db, run),
+                      Catch::Contains("run 1 (plain) declares no analysis"));
+    CHECK(bb::runs_with_analysis(s.db, {}, "").empty());
+    const long long analysed = s.run("phase", bb::analysis_to_json(phase_analysis(false)).dump());
+    CHECK(bb::runs_with_analysis(s.db, {}, "") == std::vector<long long>{analysed});
+    CHECK(bb::runs_with_analysis(s.db, {run}, "").empty());
+}
