@@ -1,6 +1,7 @@
 // The documented views of migration 0004 (v_samples, v_histograms, v_runs) over boots stored
 // through BootStore, as bootbench writes them.
 #include "store/boot_store.h"
+#include "test_store.h"
 #include "test_support.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -28,21 +29,7 @@ struct ViewStore {
     long long boot(const std::string& params, bb::BootOutcome outcome,
                    std::optional<double> foreign_load,
                    std::vector<bb::HistogramBucket> histograms = {}) {
-        bb::BootRecord record;
-        record.run_id = run;
-        record.params_json = params;
-        record.cell_key = params;
-        record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
-        record.arch = "arm64";
-        record.machine = "virt";
-        record.smp = 1;
-        record.memory_mb = 256;
-        record.kernel_path = "/k/Image";
-        record.kernel_sha256 = std::string(64, 'a');
-        record.cmdline = "quiet";
-        record.argv = {"qemu-system-aarch64"};
-        record.accel = "tcg";
-        record.accel_reason = "test";
+        bb::BootRecord record = bb::test::plain_boot_record(run, params, next_repeat++);
         record.foreign_load = foreign_load;
         record.outcome = outcome;
         record.outcome_reason = "test";

@@ -10,6 +10,28 @@
 
 namespace bb::test {
 
+// A boot with every column the store requires filled in plainly; the cell key is the parameter
+// set (unique per set, as the runner's is), and each (run, cell, repeat) is stored once.
+inline bb::BootRecord plain_boot_record(long long run_id, const std::string& params_json,
+                                        int repeat_index) {
+    bb::BootRecord record;
+    record.run_id = run_id;
+    record.params_json = params_json;
+    record.cell_key = params_json;
+    record.repeat_index = repeat_index;
+    record.arch = "arm64";
+    record.machine = "virt";
+    record.smp = 1;
+    record.memory_mb = 256;
+    record.kernel_path = "/k/Image";
+    record.kernel_sha256 = std::string(64, 'a');
+    record.cmdline = "quiet";
+    record.argv = {"qemu-system-aarch64"};
+    record.accel = "tcg";
+    record.accel_reason = "test";
+    return record;
+}
+
 using bb::BootOutcome;
 
 struct Store {
@@ -49,21 +71,7 @@ struct Store {
                           std::optional<double> foreign_load = 0.0,
                           std::vector<bb::MetricSample> metrics = {},
                           std::optional<bool> loaded = std::nullopt) {
-        bb::BootRecord record;
-        record.run_id = run_id;
-        record.params_json = params_json;
-        record.cell_key = params_json;       // unique per parameter set, as the runner's is
-        record.repeat_index = next_repeat++; // each (run, cell, repeat) is stored once
-        record.arch = "arm64";
-        record.machine = "virt";
-        record.smp = 1;
-        record.memory_mb = 256;
-        record.kernel_path = "/k/Image";
-        record.kernel_sha256 = std::string(64, 'a');
-        record.cmdline = "quiet";
-        record.argv = {"qemu-system-aarch64"};
-        record.accel = "tcg";
-        record.accel_reason = "test";
+        bb::BootRecord record = plain_boot_record(run_id, params_json, next_repeat++);
         record.foreign_load = foreign_load;
         record.loaded = loaded;
         record.outcome = outcome;
