@@ -3,7 +3,9 @@
 # under KVM from its initramfs, and the run stores L2's boot time (l2-start -> L2's boot-done),
 # L1's SRCU activity during L2's run (guest/l1_srcu_probes.cpp: synchronize_srcu_expedited()
 # calls, each one's duration as a histogram, blocked time, reader checks, process_srcu passes,
-# callback invocations) and L1's own timings.
+# callback invocations), L1's own timings, and L2's EFI-variable write storm (efivar-storm.sh:
+# efivarfs from nested.l2_modules, /bin/efivar_storm from guest.programs, its phase timed on the
+# host from its markers).
 . "$(dirname "$0")/lib.sh"
 config=$(dirname "$0")/../../configs/smoke-nested.yaml
 
@@ -71,6 +73,16 @@ expect_eq "$(q "select count(*) from boots b join metrics m on m.boot_id = b.id
 expect_eq "$(q "select count(*) from boot_events where kind = 'marker' and text in ('l1-boot-done', 'l2-start', 'boot-done', 'l1-end')")" 4 \
   "L1 and L2 markers"
 expect_eq "$(q "select count(*) from boots where argv_json like '%virtualization=on%'")" 1 "L1 machine"
+# The storm: 8 timed SetVariable() calls, none failed, timed between L2's markers on the host
+# clock; each write programs flash, so it adds memslot changes beyond the boot's.
+echo "efivar storm: $(m efivar_storm_seconds) s for $(n efivar_write_us_n) writes (p50 $(m efivar_write_us_p50) us)"
+expect_eq "$(n efivar_write_us_n)" 8 "timed variable writes"
+expect_eq "$(n efivar_storm_failed)" 0 "failed variable writes"
+expect_eq "$(q "select count(*) from metrics s join boots b on b.id = s.boot_id
+                where s.name = 'efivar_storm_seconds' and s.value > 0
+                and s.host_seconds < b.wall_seconds")" 1 "storm phase on the host clock"
+expect_eq "$(q "select count(*) from boot_events where kind = 'marker' and text in ('efivar-storm-start', 'efivar-storm-end')")" 2 \
+  "storm markers"
 build=$(q "select build_key from boots")
 grep -q '^CONFIG_KVM=y' "${BOOTBENCH_CACHE:-/var/cache/bootbench}/builds/$build/config" ||
   fail "the L1 kernel was built without KVM"

@@ -441,6 +441,7 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
     CHECK(defaults.nested.l2_memory_mb == 256);
     CHECK(defaults.nested.l2_cmdline == "quiet");
     CHECK(defaults.nested.l2_firmware == "bios");
+    CHECK(defaults.nested.l2_modules.empty());
 
     const Experiment e = parse_experiment(head + R"(nested:
   l2_kernel: ../k/Image
@@ -448,6 +449,7 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
   l2_memory: 512
   l2_cmdline: "quiet loglevel=0"
   l2_firmware: pflash
+  l2_modules: [efivarfs]
 )",
                                           "/x/exp.yaml");
     CHECK(e.nested.l2_kernel == std::optional<std::filesystem::path>("/k/Image"));
@@ -455,6 +457,7 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
     CHECK(e.nested.l2_memory_mb == 512);
     CHECK(e.nested.l2_cmdline == "quiet loglevel=0");
     CHECK(e.nested.l2_firmware == "pflash");
+    CHECK(e.nested.l2_modules == std::vector<std::string>{"efivarfs"});
 
     CHECK(error_of(head + "nested:\n  l2_firmwar: bios\n") ==
           R"(exp.yaml:7:3: unknown key "l2_firmwar" (did you mean "l2_firmware"?))");
@@ -470,7 +473,10 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
           "exp.yaml:7:15: l2_cmdline: expected kernel parameters without \"'\"");
     CHECK(error_of(head + "nested: [l2_smp]\n") ==
           "exp.yaml:6:9: nested: expected a mapping with keys l2_kernel, l2_smp, l2_memory, "
-          "l2_cmdline, l2_firmware, got a list");
+          "l2_cmdline, l2_firmware, l2_modules, got a list");
+    CHECK(error_of(head + "nested:\n  l2_modules: [fs/efivarfs.ko]\n") ==
+          "exp.yaml:7:15: l2_modules: expected module names such as efivarfs, got "
+          "\"fs/efivarfs.ko\"");
 }
 
 TEST_CASE("the nested topology needs arm64 and its settings need a nested cell", "[experiment]") {

@@ -91,6 +91,7 @@ struct NestedSettings {
     int l2_memory_mb = 256;
     std::string l2_cmdline = "quiet"; // PL011 output under nested KVM is slow: keep L2 quiet
     std::string l2_firmware = "bios"; // bios | pflash
+    std::vector<std::string> l2_modules; // L2 kernel's modules put in L2's image (efivarfs)
 };
 
 // A libvirt host of a fleet and how many guests it runs at once.

@@ -46,8 +46,8 @@ const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "
 const std::vector<std::string> k_marker_keys{"timing", "end"};
 const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
                                              "histogram", "scale", "bucket"};
-const std::vector<std::string> k_nested_keys{"l2_kernel", "l2_smp", "l2_memory", "l2_cmdline",
-                                             "l2_firmware"};
+const std::vector<std::string> k_nested_keys{"l2_kernel", "l2_smp",      "l2_memory",
+                                             "l2_cmdline", "l2_firmware", "l2_modules"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
 const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "paired",   "alpha",
@@ -816,6 +816,16 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
             fail(found->second.value,
                  fmt::format("l2_firmware: {} is not a firmware mode (expected {})",
                              in_quotes(nested.l2_firmware), alternatives(k_l2_firmware_modes)));
+        }
+    }
+    if (const auto found = entries.find("l2_modules"); found != entries.end()) {
+        nested.l2_modules = string_list(found->second);
+        for (const auto& name : nested.l2_modules) {
+            if (name.empty() || name.find('/') != std::string::npos || name.ends_with(".ko")) {
+                fail(found->second.value,
+                     fmt::format("l2_modules: expected module names such as efivarfs, got {}",
+                                 in_quotes(name)));
+            }
         }
     }
 }

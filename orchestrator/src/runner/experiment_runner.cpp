@@ -75,6 +75,8 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
     NestedImageRequest request;
     request.l2_kernel = experiment.nested.l2_kernel;
     request.workload = experiment.guest.workload;
+    request.programs = experiment.guest.programs;
+    request.l2_modules = experiment.nested.l2_modules;
     request.l2.smp = experiment.nested.l2_smp;
     request.l2.memory_mb = experiment.nested.l2_memory_mb;
     QemuSpec l2;

@@ -6,6 +6,8 @@
 #include "util/error.h"
 #include "util/paths.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace bb {
@@ -27,8 +29,28 @@ std::vector<fs::path> kernel_modules_beside(const fs::path& kernel_image) {
     return modules;
 }
 
+fs::path kernel_module_named(const fs::path& kernel_image, const std::string& name) {
+    const std::string file = name + ".ko";
+    const fs::path beside = kernel_image.parent_path() / "modules" / file;
+    if (fs::is_regular_file(beside)) {
+        return beside;
+    }
+    // A Debian linux-image package unpacked with dpkg -x: boot/vmlinuz-V beside lib/modules/V/.
+    const fs::path tree = kernel_image.parent_path().parent_path() / "lib" / "modules";
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(tree, ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
+        if (it->is_regular_file() && it->path().filename() == file) {
+            return it->path();
+        }
+    }
+    throw Error(fmt::format("no module {} for kernel {}: looked in {} and under {}", file,
+                            kernel_image.string(), beside.parent_path().string(), tree.string()));
+}
+
 Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload_script,
-                              const fs::path& kernel_image, const std::vector<fs::path>& programs) {
+                              const fs::path& kernel_image, const std::vector<fs::path>& programs,
+                              const std::vector<std::string>& module_names) {
     InitramfsSpec spec;
     spec.arch = arch;
     spec.busybox = find_busybox(arch);
@@ -41,7 +63,14 @@ Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload
     } else {
         spec.init_script = default_init_script();
     }
-    for (const auto& module : kernel_modules_beside(kernel_image)) {
+    std::vector<fs::path> modules = kernel_modules_beside(kernel_image);
+    for (const auto& name : module_names) {
+        const fs::path module = kernel_module_named(kernel_image, name);
+        if (std::find(modules.begin(), modules.end(), module) == modules.end()) {
+            modules.push_back(module);
+        }
+    }
+    for (const auto& module : modules) {
         spec.files.push_back({"/lib/modules/" + module.filename().string(), module, 0644});
     }
     for (const auto& source : programs) {

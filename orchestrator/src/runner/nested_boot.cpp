@@ -1,19 +1,9 @@
 #include "runner/nested_boot.h"
 
 #include "guest/nested_init_script.h"
+#include "runner/phase_metrics.h"
 
 namespace bb {
-
-namespace {
-std::optional<double> marker_at(const BootRecord& record, std::string_view name) {
-    for (const auto& event : record.events) {
-        if (event.kind == ConsoleEvent::Kind::Marker && event.text == name) {
-            return event.host_s;
-        }
-    }
-    return std::nullopt;
-}
-} // namespace
 
 MonitorLimits nested_limits(MonitorLimits limits) {
     limits.start_marker = k_l2_start_marker;
@@ -23,11 +13,11 @@ MonitorLimits nested_limits(MonitorLimits limits) {
 }
 
 void add_l1_metrics(BootRecord& record) {
-    if (const auto l1_boot = marker_at(record, k_l1_boot_marker)) {
+    if (const auto l1_boot = marker_host_seconds(record, k_l1_boot_marker)) {
         record.metrics.push_back({"l1_boot_seconds", *l1_boot, "s", *l1_boot});
     }
-    const auto start = marker_at(record, k_l2_start_marker);
-    const auto exit = marker_at(record, k_l2_exit_marker);
+    const auto start = marker_host_seconds(record, k_l2_start_marker);
+    const auto exit = marker_host_seconds(record, k_l2_exit_marker);
     if (start && exit) {
         record.metrics.push_back({"l2_run_seconds", *exit - *start, "s", *exit});
     }

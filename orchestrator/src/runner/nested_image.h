@@ -13,6 +13,8 @@ namespace bb {
 struct NestedImageRequest {
     std::optional<std::filesystem::path> l2_kernel; // none: Debian's cloud arm64 kernel
     std::optional<std::filesystem::path> workload;  // runs in L2, between its markers
+    std::vector<std::filesystem::path> programs;    // guest programs, compiled into L2's image
+    std::vector<std::string> l2_modules;            // the L2 kernel's modules for L2's image
     L2Launch l2;                                    // smp, memory, cmdline, firmware mode
 };
 

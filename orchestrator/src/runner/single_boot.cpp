@@ -1,6 +1,7 @@
 #include "runner/single_boot.h"
 
 #include "console/param_check.h"
+#include "runner/phase_metrics.h"
 #include "schedule/host_load.h"
 #include "store/boot_store.h"
 
@@ -106,6 +107,7 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
     }
     record.events = monitor.events();
     record.metrics = monitor.metrics();
+    add_phase_metrics(record);
     record.histograms = monitor.histograms();
     record.params_not_applied = params_not_applied(record, monitor);
     return record;
