@@ -26,8 +26,7 @@ TEST_CASE("a named module is found beside a built kernel or in a Debian package'
           tree / "efivarfs.ko");
 }
 
-TEST_CASE("a module the kernel does not have is an error naming where it looked",
-          "[guest-image]") {
+TEST_CASE("a module the kernel does not have is an error naming where it looked", "[guest-image]") {
     TempDir dir;
     fs::create_directories(dir / "deb/boot");
     write_bytes(dir / "deb/boot/vmlinuz", "kernel");

@@ -12,9 +12,11 @@ ConsoleEvent marker(double host_s, std::string name) {
 
 TEST_CASE("a start and end marker pair becomes a phase metric on the host clock", "[phase]") {
     BootRecord record;
-    record.events = {marker(1.0, "boot-done"), marker(2.5, "efivar-storm-start"),
+    record.events = {marker(1.0, "boot-done"),
+                     marker(2.5, "efivar-storm-start"),
                      {ConsoleEvent::Kind::Warning, 3.0, std::nullopt, "efivar-storm-end"},
-                     marker(9.75, "efivar-storm-end"), marker(10.0, "end")};
+                     marker(9.75, "efivar-storm-end"),
+                     marker(10.0, "end")};
     add_phase_metrics(record);
     REQUIRE(record.metrics.size() == 1);
     CHECK(record.metrics[0].name == "efivar_storm_seconds");

@@ -89,8 +89,8 @@ struct NestedSettings {
     std::optional<std::filesystem::path> l2_kernel; // absolute; none: Debian's cloud arm64 kernel
     int l2_smp = 1;
     int l2_memory_mb = 256;
-    std::string l2_cmdline = "quiet"; // PL011 output under nested KVM is slow: keep L2 quiet
-    std::string l2_firmware = "bios"; // bios | pflash
+    std::string l2_cmdline = "quiet";    // PL011 output under nested KVM is slow: keep L2 quiet
+    std::string l2_firmware = "bios";    // bios | pflash
     std::vector<std::string> l2_modules; // L2 kernel's modules put in L2's image (efivarfs)
 };
 

@@ -6,9 +6,8 @@
 #include "util/error.h"
 #include "util/paths.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace bb {
 

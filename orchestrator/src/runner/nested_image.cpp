@@ -38,8 +38,7 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
                                  const std::function<void(const std::string&)>& note) {
     NestedImage nested;
     nested.l2_kernel = l2_kernel_path(request);
-    const Initramfs l2_initrd =
-        prepare_guest_image(Arch::Arm64, request.workload, nested.l2_kernel,
+    const Initramfs l2_initrd = prepare_guest_image(Arch::Arm64, request.workload, nested.l2_kernel,
                                                     request.programs, request.l2_modules);
     const Firmware firmware = resolve_firmware("QEMU_EFI.fd", Arch::Arm64);
 

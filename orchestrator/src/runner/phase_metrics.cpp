@@ -33,7 +33,8 @@ void add_phase_metrics(BootRecord& record) {
             continue;
         }
         const std::string_view phase = text.substr(0, text.size() - k_start_suffix.size());
-        const auto end = marker_host_seconds(record, std::string(phase) + std::string(k_end_suffix));
+        const auto end =
+            marker_host_seconds(record, std::string(phase) + std::string(k_end_suffix));
         if (end && *end >= event.host_s) {
             record.metrics.push_back({metric_name(phase), *end - event.host_s, "s", *end});
         }

@@ -34,11 +34,9 @@ std::optional<std::string> params_not_applied(const BootRecord& record,
             unknown_lines.push_back(event.text);
         }
     }
-    const auto problems =
-        check_params(record.cmdline, monitor.param_readbacks(), unknown_lines,
-                     [&record](std::string_view name) {
-                         return image_holds_string(record.kernel_path, name);
-                     });
+    const auto problems = check_params(
+        record.cmdline, monitor.param_readbacks(), unknown_lines,
+        [&record](std::string_view name) { return image_holds_string(record.kernel_path, name); });
     if (problems.empty()) {
         return std::nullopt;
     }
