@@ -3,8 +3,9 @@
 #
 # The daemon runs as root (qemu needs it) in a mount namespace of its own, where /etc/libvirt,
 # /run, /var/lib/libvirt, /var/cache/libvirt and /var/log/libvirt are directories under the
-# test's $work (/run holds only libvirt/ and an empty lock/ for console lock files): its configuration is a copy of the machine's, edited there (qemu as root, TCP on
-# 127.0.0.1 without authentication, on a free port), and its sockets, domains, storage pool and
+# test's $work (/run holds only libvirt/ and an empty lock/ for console lock files). Its
+# configuration is a copy of the machine's, edited there: qemu as root, TCP on 127.0.0.1 without
+# authentication on a free port, no server keepalive. Its sockets, domains, storage pool and
 # logs live and die with the test. `libvirt_stop` (also run on exit) destroys its guests, ends
 # its processes and checks that the machine's /etc/libvirt is byte for byte what it was.
 #
@@ -59,6 +60,9 @@ libvirt_write_config() {
   libvirt_set_option "$etc/libvirtd.conf" listen_addr '"127.0.0.1"'
   libvirt_set_option "$etc/libvirtd.conf" tcp_port "\"$libvirt_tcp_port\""
   libvirt_set_option "$etc/libvirtd.conf" auth_tcp '"none"'
+  # The daemon never drops a silent client: a test that partitions a "host" (libvirt_fleet.sh)
+  # decides when that connection closes, not the daemon's keepalive.
+  libvirt_set_option "$etc/libvirtd.conf" keepalive_interval -1
 }
 
 libvirt_start() {
