@@ -135,6 +135,40 @@ TEST_CASE("param table with a column axis: one cell per (value, variant)", "[vie
     CHECK(std::isnan(prefix_1000->median.median));
 }
 
+TEST_CASE("param table: the trend runs down each column's numeric rows", "[views][param]") {
+    // Falling everywhere: J = 0, the smallest of 9!/(3!·3!·3!) = 1680 equally likely orders,
+    // so the exact two-sided p is 2/1680. The text row would break the fall: left out.
+    const SampleSet set = sample_set(
+        {"phase"}, {group({integer(100)}, {30, 31, 29}), group({integer(250)}, {15, 16, 14}),
+                    group({integer(1000)}, {11, 12, 10}), group({text("off")}, {50})});
+    const bb::ParamTable table = bb::build_param_table(set, quick());
+    REQUIRE(table.trends.size() == 1);
+    const bb::ColumnTrend& trend = table.trends[0];
+    CHECK(trend.rows == 3);
+    CHECK(trend.test.answered());
+    CHECK(trend.test.n_a == 9);
+    CHECK(trend.test.estimate == 0);
+    CHECK(trend.test.p_value == Approx(2.0 / 1680));
+    CHECK(trend.order == bb::MedianOrder::NonIncreasing);
+}
+
+TEST_CASE("param table: a column with one row has no trend, a rise is named", "[views][param]") {
+    const SampleSet set =
+        sample_set({"phase", "variant"}, {group({integer(100), text("table")}, {10, 11}),
+                                          group({integer(500), text("table")}, {12, 13}),
+                                          group({integer(1000), text("table")}, {12.5, 12.5}),
+                                          group({integer(1000), text("fixed")}, {5, 6})});
+    const bb::ParamTable table = bb::build_param_table(set, quick());
+    REQUIRE(table.trends.size() == 2);
+    CHECK(table.columns[0].display() == "fixed");
+    CHECK_FALSE(table.trends[0].test.answered());
+    CHECK(table.trends[0].rows == 1);
+    CHECK(table.trends[1].rows == 3);
+    CHECK(table.trends[1].order == bb::MedianOrder::NonDecreasing);
+    // 4 (100 < 500) + 4 (100 < 1000) + 2 (500 < 1000: 12 < 12.5 twice) of 12 pairs rise
+    CHECK(table.trends[1].test.estimate == 10);
+}
+
 TEST_CASE("param table: a single sample gives a degenerate interval", "[views][param]") {
     const bb::ParamTable table =
         bb::build_param_table(sample_set({"phase"}, {group({integer(5)}, {2.5})}), quick());
@@ -210,12 +244,11 @@ TEST_CASE("histogram view: shifts against the base at the same values of the oth
           "[views][histogram]") {
     next_boot_id = 300;
     // Groups sorted as the store sorts them: smp, then variant ("auto" before "stock").
-    const SampleSet set = sample_set({"smp", "variant"},
-                                     {group({integer(2), text("auto")}, {1}),
-                                      group({integer(2), text("stock")}, {1}),
-                                      group({integer(8), text("auto")}, {1}),
-                                      group({integer(8), text("stock")}, {1})},
-                                     "wall_seconds");
+    const SampleSet set = sample_set(
+        {"smp", "variant"},
+        {group({integer(2), text("auto")}, {1}), group({integer(2), text("stock")}, {1}),
+         group({integer(8), text("auto")}, {1}), group({integer(8), text("stock")}, {1})},
+        "wall_seconds");
     bb::BootHistograms stored;
     stored[300] = {{10000, 19999, 1}}; // smp 2 auto: p50 15000
     stored[301] = {{20000, 29999, 1}}; // smp 2 stock: 25000

@@ -147,8 +147,11 @@ std::string render_param_table_html(const ParamTable& table, const HtmlContext& 
         }
         chart.series.push_back(std::move(series));
     }
-    const std::string body = heading(param_table_heading(table)) + svg_point_chart(chart) +
-                             html_table(param_table_table(table));
+    std::string body = heading(param_table_heading(table)) + svg_point_chart(chart) +
+                       html_table(param_table_table(table));
+    for (const std::string& note : param_table_notes(table)) {
+        body += paragraph(note);
+    }
     return html_page(context, body);
 }
 

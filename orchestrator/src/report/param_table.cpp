@@ -1,5 +1,7 @@
 #include "report/param_table.h"
 
+#include "stats/jonckheere.h"
+
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
@@ -38,6 +40,40 @@ size_t index_of(std::vector<AxisValue>& values, const AxisValue& value) {
     return values.size() - 1;
 }
 
+MedianOrder median_order(const std::vector<double>& medians) {
+    bool rises = false;
+    bool falls = false;
+    for (size_t i = 1; i < medians.size(); ++i) {
+        rises = rises || medians[i] > medians[i - 1];
+        falls = falls || medians[i] < medians[i - 1];
+    }
+    if (rises && falls) {
+        return MedianOrder::Mixed;
+    }
+    return rises ? MedianOrder::NonDecreasing
+                 : (falls ? MedianOrder::NonIncreasing : MedianOrder::Constant);
+}
+
+// Rows of text values ("off") have no place on the parameter's scale: left out of the trend.
+ColumnTrend column_trend(const ParamTable& table, const std::vector<std::vector<double>>& values,
+                         size_t column) {
+    std::vector<std::vector<double>> groups;
+    std::vector<double> medians;
+    for (size_t row = 0; row < table.rows.size(); ++row) {
+        const auto& cell = table.cells[row][column];
+        if (!numeric(table.rows[row]) || !cell || cell->median.n == 0) {
+            continue;
+        }
+        groups.push_back(values[row]);
+        medians.push_back(cell->median.median);
+    }
+    ColumnTrend trend;
+    trend.rows = static_cast<int>(groups.size());
+    trend.test = stats::jonckheere_terpstra(groups);
+    trend.order = median_order(medians);
+    return trend;
+}
+
 } // namespace
 
 bool param_value_less(const AxisValue& a, const AxisValue& b) {
@@ -73,16 +109,23 @@ ParamTable build_param_table(const SampleSet& set, const EstimateOptions& option
     std::sort(table.columns.begin(), table.columns.end(), axis_value_less);
     table.cells.assign(table.rows.size(),
                        std::vector<std::optional<ParamCell>>(table.columns.size()));
+    // [column][row]: the used values, for the trend
+    std::vector<std::vector<std::vector<double>>> values(
+        table.columns.size(), std::vector<std::vector<double>>(table.rows.size()));
     for (const SampleGroup& group : set.groups) {
         const size_t row = index_of(table.rows, group.key[0]);
         const size_t column =
             index_of(table.columns, table.column_axis ? group.key[1] : AxisValue{});
+        values[column][row] = group.values;
         ParamCell cell;
         cell.median = median_estimate(group.values, options);
         cell.excluded = group.failed + group.loaded + group.no_value;
         cell.used_failed = group.used_failed;
         cell.used_loaded = group.used_loaded;
         table.cells[row][column] = cell;
+    }
+    for (size_t column = 0; column < table.columns.size(); ++column) {
+        table.trends.push_back(column_trend(table, values[column], column));
     }
     return table;
 }

@@ -1,9 +1,13 @@
 #pragma once
 // The parameter table (like seed 000's SRCU_MAX_NODELAY_PHASE | Boot time (s)): one row per
 // value of a parameter, sorted numerically, with the median of a metric, its order-statistic 95 %
-// interval and n; optionally one column per value of a second axis (--by variant). Computing only.
+// interval and n; optionally one column per value of a second axis (--by variant). Under each
+// column, the trend down its numeric rows (Jonckheere–Terpstra, boots as the unit), which is
+// the question such a table asks ("does the metric fall as the parameter grows?"). Computing
+// only.
 #include "report/estimates.h"
 #include "report/sample_query.h"
+#include "stats/result.h"
 
 #include <optional>
 #include <string>
@@ -18,6 +22,17 @@ struct ParamCell {
     int used_loaded = 0;   // loaded boots among the used ones (--include-loaded)
 };
 
+// How the medians move down the rows, for the trend's words.
+enum class MedianOrder { NonIncreasing, NonDecreasing, Constant, Mixed };
+
+// The trend down one column: over its rows with a numeric value and at least one used boot,
+// in the table's order (ascending parameter).
+struct ColumnTrend {
+    int rows = 0;       // groups the test ran over
+    stats::Result test; // J as the estimate; unanswered with fewer than two groups
+    MedianOrder order = MedianOrder::Mixed;
+};
+
 struct ParamTable {
     std::string param;
     std::string metric;
@@ -27,6 +42,7 @@ struct ParamTable {
     std::vector<AxisValue> rows;            // parameter values, numbers numerically first
     std::vector<AxisValue> columns;         // values of column_axis (one empty value if none)
     std::vector<std::vector<std::optional<ParamCell>>> cells; // [row][column]; none: no boots
+    std::vector<ColumnTrend> trends;                          // [column]
 };
 
 // `set` must be grouped by {param} or {param, column_axis}. A text value that reads as a

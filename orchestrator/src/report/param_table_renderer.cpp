@@ -33,7 +33,62 @@ double largest_param_median(const ParamTable& table) {
     return largest;
 }
 
+std::string_view order_text(MedianOrder order) {
+    switch (order) {
+    case MedianOrder::NonIncreasing:
+        return "non-increasing";
+    case MedianOrder::NonDecreasing:
+        return "non-decreasing";
+    case MedianOrder::Constant:
+        return "constant";
+    case MedianOrder::Mixed:
+        break;
+    }
+    return "not monotone";
+}
+
+// "trend down phase, variant=table: J = 512 over 8 values (48 boots), p = 0.0003
+// (Jonckheere-Terpstra trend, exact); medians non-increasing"
+std::string trend_note(const ParamTable& table, size_t column) {
+    const ColumnTrend& trend = table.trends[column];
+    const std::string where =
+        table.column_axis ? ", " + axis_label(*table.column_axis, table.columns[column]) : "";
+    if (!trend.test.answered()) {
+        return fmt::format("trend down {}{}: none ({})", table.param, where,
+                           trend.test.insufficient);
+    }
+    return fmt::format("trend down {}{}: J = {:g} over {} values ({} boots), p = {} ({}); "
+                       "medians {}",
+                       table.param, where, trend.test.estimate, trend.rows, trend.test.n_a,
+                       p_value_text(trend.test.p_value), trend.test.method,
+                       order_text(trend.order));
+}
+
+nlohmann::json trends_json(const ParamTable& table) {
+    nlohmann::json trends = nlohmann::json::array();
+    for (size_t column = 0; column < table.trends.size(); ++column) {
+        const ColumnTrend& trend = table.trends[column];
+        trends.push_back({{"column", axis_json(table.columns[column])},
+                          {"values", trend.rows},
+                          {"boots", trend.test.n_a},
+                          {"method", trend.test.method},
+                          {"j", number_or_null(trend.test.estimate)},
+                          {"p_value", number_or_null(trend.test.p_value)},
+                          {"insufficient", trend.test.insufficient},
+                          {"medians", order_text(trend.order)}});
+    }
+    return trends;
+}
+
 } // namespace
+
+std::vector<std::string> param_table_notes(const ParamTable& table) {
+    std::vector<std::string> notes;
+    for (size_t column = 0; column < table.trends.size(); ++column) {
+        notes.push_back(trend_note(table, column));
+    }
+    return notes;
+}
 
 Table param_table_table(const ParamTable& table) {
     const ColumnUnit unit = column_unit(table.seconds, table.unit, largest_param_median(table));
@@ -99,7 +154,8 @@ nlohmann::json param_table_json(const ParamTable& table) {
             {"metric", table.metric},
             {"unit", table.unit},
             {"column_axis", table.column_axis ? nlohmann::json(*table.column_axis) : nullptr},
-            {"rows", std::move(rows)}};
+            {"rows", std::move(rows)},
+            {"trends", trends_json(table)}};
 }
 
 std::string render_param_table(const ParamTable& table, ReportFormat format) {
@@ -135,8 +191,8 @@ std::string render_param_table(const ParamTable& table, ReportFormat format) {
     case ReportFormat::Html:
         break;
     }
-    return render_text_or_markdown(param_table_heading(table), param_table_table(table), {},
-                                   format);
+    return render_text_or_markdown(param_table_heading(table), param_table_table(table),
+                                   param_table_notes(table), format);
 }
 
 } // namespace bb

@@ -90,6 +90,10 @@ std::string contaminated_text(int used_failed, int used_loaded) {
     return fmt::format(", {} failed and {} loaded used", used_failed, used_loaded);
 }
 
+std::string p_value_text(double p) {
+    return std::isfinite(p) ? fmt::format("{:.3g}", p) : "-";
+}
+
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values) {
     if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) {
         return "";

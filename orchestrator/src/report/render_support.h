@@ -46,6 +46,9 @@ ColumnUnit column_unit(bool seconds, const std::string& unit, double representat
 // (--include-failed, --include-loaded); empty when none did.
 std::string contaminated_text(int used_failed, int used_loaded);
 
+// A p-value to three significant digits; "-" when there is none.
+std::string p_value_text(double p);
+
 // "[1.0 ms, 2.0 ms]" (signed: "[-1.0 ms, +2.0 ms]"); empty when the interval has no ends.
 std::string interval_text(const Interval& interval, const ValueFormat& format, bool signed_values);
 // "12.0 ms [10.0 ms, 14.0 ms]", or just the value when there is no interval.

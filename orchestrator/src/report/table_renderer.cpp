@@ -124,11 +124,10 @@ std::string median_text(const MedianEstimate& median, const ValueFormat& format)
 }
 
 std::string p_text(const Comparison& c) {
-    if (!std::isfinite(c.p_value)) {
-        return "-";
+    if (!std::isfinite(c.p_value) || c.p_adjusted == c.p_value) {
+        return p_value_text(c.p_value);
     }
-    return c.p_adjusted == c.p_value ? fmt::format("{:.3g}", c.p_value)
-                                     : fmt::format("{:.3g} ({:.3g})", c.p_value, c.p_adjusted);
+    return fmt::format("{} ({})", p_value_text(c.p_value), p_value_text(c.p_adjusted));
 }
 
 // The unit for a difference and its interval: from the largest of the three, so an interval

@@ -9,10 +9,6 @@ namespace bb {
 
 namespace {
 
-std::string p_text(double p) {
-    return std::isfinite(p) ? fmt::format("{:.3g}", p) : "-";
-}
-
 // "1.021 [1.003, 1.040] 96.1 %"; the interval only when the method answered at the level.
 std::string ratio_text(const stats::Result& ratio) {
     if (!std::isfinite(ratio.estimate)) {
@@ -100,7 +96,7 @@ std::string render_verdict(const VerdictTable& table) {
         const stats::Result& primary = row.primary(analysis);
         cells.insert(cells.end(),
                      {shift_text(row.shift, seconds), method_text(primary, analysis.paired),
-                      p_text(primary.p_value), p_text(row.p_adjusted), row.decision});
+                      p_value_text(primary.p_value), p_value_text(row.p_adjusted), row.decision});
         out.rows.push_back(std::move(cells));
     }
     std::string text = heading(table) + "\n" + render_aligned(out);

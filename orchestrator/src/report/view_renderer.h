@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace bb {
 
@@ -17,6 +18,8 @@ namespace bb {
 // the column axis: "median [95 % interval] coverage (n=…)" in one unit for the whole table.
 Table param_table_table(const ParamTable& table);
 std::string param_table_heading(const ParamTable& table);
+// The trend down each column (Jonckheere–Terpstra), one line per column.
+std::vector<std::string> param_table_notes(const ParamTable& table);
 std::string render_param_table(const ParamTable& table, ReportFormat format);
 nlohmann::json param_table_json(const ParamTable& table);
 
