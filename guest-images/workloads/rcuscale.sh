@@ -33,7 +33,10 @@ done
 # Unloading prints the summary ("start: ... duration: ... gps: ... batches: ...") and one
 # "writer-duration" line per recorded grace period.
 rmmod rcuscale
-# Whole-run rate from the summary line: time for 6,000 grace-period batches, the seed's unit.
+# Whole-run rate from the summary line: time for 6,000 SRCU batches, the seed's count
+# turned into a time. rcuscale's `batches` is srcu_batches_completed(): advances of
+# srcu_idx, "correlated with, but not necessarily precisely the same as, the number of grace
+# periods" (kernel/rcu/srcutree.c), so the metric names say batches, not GPs.
 dmesg | awk '/ duration: / && / batches: / {
   for (i = 1; i <= NF; i++) {
     if ($i == "duration:") duration = $(i + 1)
@@ -42,7 +45,7 @@ dmesg | awk '/ duration: / && / batches: / {
 }
 END {
   if (batches > 0) {
-    printf "BOOTBENCH-METRIC srcu_exp_gps_per_s %.1f 1/s\n", batches / (duration / 1e9)
-    printf "BOOTBENCH-METRIC seconds_per_6000_gps %.4f s\n", 6000 * (duration / 1e9) / batches
+    printf "BOOTBENCH-METRIC srcu_batches_per_s %.1f 1/s\n", batches / (duration / 1e9)
+    printf "BOOTBENCH-METRIC seconds_per_6000_batches %.4f s\n", 6000 * (duration / 1e9) / batches
   }
 }'

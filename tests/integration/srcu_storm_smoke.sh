@@ -16,7 +16,7 @@ for variant in fixed before; do
   n=$(q "select cast(m.value as int) from metrics m join boots b on b.id = m.boot_id where $where and m.name = 'srcu_exp_gp_us_n'")
   [ "${gps:-0}" -gt 100 ] || fail "$variant: histogram holds ${gps:-0} grace periods"
   expect_eq "$gps" "$n" "$variant: histogram count = srcu_exp_gp_us_n"
-  for m in srcu_exp_gp_us_p50 srcu_exp_gp_us_p99 seconds_per_6000_gps srcu_exp_gps_per_s; do
+  for m in srcu_exp_gp_us_p50 srcu_exp_gp_us_p99 seconds_per_6000_batches srcu_batches_per_s; do
     expect_eq "$(q "select count(*) from metrics m join boots b on b.id = m.boot_id where $where and m.name = '$m'")" 1 "$variant: $m stored"
   done
 done
