@@ -6,7 +6,16 @@
 config=$(dirname "$0")/../../configs/smoke-matrix.yaml
 
 "$BOOTBENCH" run "$config" --validate | grep -q ": ok" || fail "validate"
-"$BOOTBENCH" run "$config" --json >"$work/run.json"
+# `build FILE.yaml` builds what the run boots and boots nothing; the run then finds it cached.
+if "$BOOTBENCH" build "$config" --patch x.patch 2>"$work/build.err"; then fail "build FILE --patch accepted"; fi
+grep -q -- "--patch does not go with an experiment file" "$work/build.err" || fail "build FILE --patch: $(cat "$work/build.err")"
+"$BOOTBENCH" build "$config" --json >"$work/build.json" || fail "build FILE failed"
+built=$(python3 -c 'import json, sys; k = json.load(open(sys.argv[1])); print(len(k), k[0]["key"][:12], k[0]["variant"])' "$work/build.json")
+read -r kernels key variant <<<"$built"
+expect_eq "$kernels $variant" "1 stock" "one kernel for a cmdline-only matrix"
+expect_eq "$(q "select count(*) from boots")" 0 "build boots nothing"
+"$BOOTBENCH" run "$config" --json >"$work/run.json" 2>"$work/run.err"
+grep -q "cached $key" "$work/run.err" || fail "the run did not find the kernel build FILE made: $(cat "$work/run.err")"
 expect_eq "$(q "select count(*) from boots")" 4 "samples stored"
 expect_eq "$(q "select count(*) from boots where outcome = 'ok'")" 4 "ok samples"
 expect_eq "$(q "select count(distinct cell_key) from boots")" 2 "cells"

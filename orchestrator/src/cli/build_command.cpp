@@ -1,6 +1,9 @@
 #include "cli/commands.h"
 #include "cli/progress_sinks.h"
+#include "experiment/experiment_parser.h"
+#include "experiment/matrix.h"
 #include "runner/build_gc.h"
+#include "runner/experiment_kernels.h"
 #include "runner/kernel_build.h"
 #include "store/build_store.h"
 #include "util/error.h"
@@ -8,6 +11,7 @@
 #include "util/terminal.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <fmt/format.h>
@@ -20,6 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 struct BuildOptions {
+    std::string file; // an experiment: build every kernel it boots
     std::string arch = "arm64";
     std::string source = default_source_text();
     std::vector<std::string> patches;
@@ -44,7 +49,13 @@ olddefconfig → every requested option verified → make in an O= directory wit
 The build key hashes the source identity, each patch's bytes, the final .config, the
 toolchain's --version and the target; a cache hit runs no make at all. Prints the key.
 
+With an experiment file instead of options, builds every kernel that experiment boots
+(each variant × hz × fragment set once, as `bootbench run` would; for nested runs, the L1
+kernels) and boots nothing: a nightly job pre-builds with it, and the run that follows finds
+every kernel cached.
+
 Examples:
+  bootbench build configs/srcu-phase-table.yaml
   bootbench build --arch arm64 --hz 250
   bootbench build --arch x86_64 --hz 100 --fragment rcuscale --set CONFIG_NR_CPUS=8
   bootbench build --arch arm64 --patch kernels/patches/srcu/before/0001-*.patch --explain
@@ -114,6 +125,51 @@ int run_build(const BuildOptions& options, const GlobalOptions& global) {
     return 0;
 }
 
+// The options that describe one kernel: with an experiment file, the file describes them all.
+constexpr const char* k_kernel_options[] = {
+    "--arch", "--source",  "--patch", "--base",   "--fragment", "--no-default-fragment",
+    "--hz",   "--preempt", "--set",   "--explain"};
+
+int build_experiment(const BuildOptions& options, const GlobalOptions& global) {
+    const Experiment experiment = load_experiment(options.file);
+    const std::vector<Cell> cells = expand_matrix(experiment);
+    StatusLine status;
+    status.set_quiet(global.quiet);
+    Database db(global.db_path());
+    const ExperimentKernels kernels = build_experiment_kernels(
+        db, cells, options.jobs, {status_sink(status), note_sink(status, global)});
+    status.clear();
+    if (kernels.interrupted) {
+        throw Error("interrupted while building; the kernels built so far are cached");
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& cell : cells) {
+        const BuiltKernel& kernel = kernels.by_build_id.at(cell.build_id);
+        if (std::any_of(out.begin(), out.end(),
+                        [&](const nlohmann::json& row) { return row["key"] == kernel.key; })) {
+            continue;
+        }
+        out.push_back({{"variant", cell.variant},
+                       {"hz", cell.build.hz ? nlohmann::json(*cell.build.hz) : nullptr},
+                       {"key", kernel.key},
+                       {"image", kernel.image.string()},
+                       {"cache_hit", kernel.cache_hit}});
+    }
+    if (options.json) {
+        std::printf("%s\n", out.dump(2).c_str());
+        return 0;
+    }
+    std::printf("%s: %zu kernel(s), %d cached, %zu built\n", experiment.name.c_str(), out.size(),
+                kernels.cached, out.size() - static_cast<size_t>(kernels.cached));
+    for (const auto& row : out) {
+        std::printf("  %s  %s%s\n", row["key"].get<std::string>().substr(0, 12).c_str(),
+                    row["variant"].get<std::string>().c_str(),
+                    row["hz"].is_null() ? ""
+                                        : fmt::format(", HZ={}", row["hz"].get<int>()).c_str());
+    }
+    return 0;
+}
+
 std::string age_of(const std::string& iso) {
     std::tm tm{};
     if (strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%S", &tm) == nullptr) {
@@ -165,8 +221,23 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     build->add_flag("--explain", options->explain,
                     "show exactly what the config and build keys hash, and hit or miss");
     build->add_flag("--json", options->json, "print the result as JSON");
-    build->callback(
-        [options, &global, &exit_status] { exit_status = run_build(*options, global); });
+    build->add_option("file", options->file,
+                      "experiment YAML file: build every kernel it boots (instead of the "
+                      "options above)");
+    build->callback([options, build, &global, &exit_status] {
+        if (options->file.empty()) {
+            exit_status = run_build(*options, global);
+            return;
+        }
+        for (const char* option : k_kernel_options) {
+            if (build->count(option) > 0) {
+                throw Error(fmt::format("{} does not go with an experiment file: {} says "
+                                        "which kernels to build",
+                                        option, options->file));
+            }
+        }
+        exit_status = build_experiment(*options, global);
+    });
 
     CLI::App* builds = app.add_subcommand("builds", "List cached kernel builds");
     builds->footer("Examples:\n  bootbench builds\n  bootbench builds --json\n");

@@ -4,8 +4,8 @@
 #include "experiment/matrix.h"
 #include "runner/accel_selection.h"
 #include "runner/boot_lanes.h"
+#include "runner/experiment_kernels.h"
 #include "runner/guest_image.h"
-#include "runner/kernel_build.h"
 #include "runner/nested_boot.h"
 #include "runner/nested_image.h"
 #include "runner/precision_repeats.h"
@@ -37,33 +37,6 @@ namespace fs = std::filesystem;
 
 namespace {
 constexpr int k_failed_run_mark_wait_ms = 15'000;
-
-struct BuiltKernel {
-    fs::path image;
-    std::string key;
-    std::string kernel_sha256;
-    fs::path initrd;
-    std::string initrd_sha256;
-};
-
-BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
-    BuildRequest request;
-    request.arch = spec.arch;
-    request.source = parse_source_spec(spec.source.empty() ? default_source_text() : spec.source);
-    request.patches = spec.patches;
-    request.config.base = spec.base;
-    if (spec.base.find('/') == std::string::npos) {
-        request.config.fragments.push_back(resolve_fragment(default_fragment(spec.arch)));
-    }
-    for (const auto& fragment : spec.fragments) {
-        request.config.fragments.push_back(resolve_fragment(fragment));
-    }
-    request.config.hz = spec.hz;
-    request.config.preempt = spec.preempt;
-    request.config.overrides = spec.set;
-    request.jobs = jobs;
-    return request;
-}
 
 std::optional<NestedImage> prepare_nested(const Experiment& experiment,
                                           const std::vector<Cell>& cells,
@@ -184,24 +157,11 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     }
 
     // Kernels: each distinct build once (a cmdline-only axis needs none beyond the first).
-    std::map<std::string, BuiltKernel> kernels;
-    const auto builds = distinct_builds(cells);
-    for (const auto& cell : cells) {
-        if (kernels.count(cell.build_id) || interrupted()) {
-            continue;
-        }
-        BuildProgress build_progress{progress.status, progress.note};
-        progress.note(fmt::format("kernel {}/{}: variant {}{}", kernels.size() + 1, builds.size(),
-                                  cell.variant,
-                                  cell.build.hz ? fmt::format(", HZ={}", *cell.build.hz) : ""));
-        const BuildResult built =
-            build_and_record(db, build_request(cell.build, options.build_jobs), build_progress);
-        progress.note(fmt::format("  {} {} ({})", built.cache_hit ? "cached" : "built",
-                                  built.key.substr(0, 12), format_seconds(built.seconds)));
-        report.builds += 1;
-        report.builds_cached += built.cache_hit ? 1 : 0;
-        kernels[cell.build_id] = {built.image, built.key, sha256_file(built.image), {}, {}};
-    }
+    ExperimentKernels built =
+        build_experiment_kernels(db, cells, options.build_jobs, {progress.status, progress.note});
+    std::map<std::string, BuiltKernel>& kernels = built.by_build_id;
+    report.builds = static_cast<int>(kernels.size());
+    report.builds_cached = built.cached;
     if (interrupted()) {
         throw Error("interrupted while building; nothing was booted");
     }
