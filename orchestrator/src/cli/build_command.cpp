@@ -159,8 +159,12 @@ int build_experiment(const BuildOptions& options, const GlobalOptions& global) {
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
-    std::printf("%s: %zu kernel(s), %d cached, %zu built\n", experiment.name.c_str(), out.size(),
-                kernels.cached, out.size() - static_cast<size_t>(kernels.cached));
+    // Two variants that differ only in their command line share one kernel: count kernels.
+    const auto cached = std::count_if(out.begin(), out.end(), [](const nlohmann::json& row) {
+        return row["cache_hit"].get<bool>();
+    });
+    std::printf("%s: %zu kernel(s), %td cached, %td built\n", experiment.name.c_str(), out.size(),
+                cached, static_cast<std::ptrdiff_t>(out.size()) - cached);
     for (const auto& row : out) {
         std::printf("  %s  %s%s\n", row["key"].get<std::string>().substr(0, 12).c_str(),
                     row["variant"].get<std::string>().c_str(),
