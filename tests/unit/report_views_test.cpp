@@ -149,6 +149,7 @@ TEST_CASE("param table: the trend runs down each column's numeric rows", "[views
     CHECK(trend.test.n_a == 9);
     CHECK(trend.test.estimate == 0);
     CHECK(trend.test.p_value == Approx(2.0 / 1680));
+    CHECK(trend.null_mean == Approx(13.5)); // (3·3 + 3·3 + 3·3) / 2
     CHECK(trend.order == bb::MedianOrder::NonIncreasing);
 }
 

@@ -62,6 +62,7 @@ bb::ParamTable param_fixture() {
     falls.test.n_a = 9;
     falls.test.estimate = 0;
     falls.test.p_value = 0.0222;
+    falls.null_mean = 4;
     falls.order = bb::MedianOrder::NonIncreasing;
     table.trends = {none, falls};
     return table;
@@ -157,7 +158,7 @@ phase              variant=prefix (s)                                           
   100  32.380 (n=3: no 95 % interval)  30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded)
  1000                               -                                                11.443 (n=1: no 95 % interval)
 trend down phase, variant=prefix: none (a trend needs at least two groups with values)
-trend down phase, variant=stock: J = 0 over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing
+trend down phase, variant=stock: J = 0 (falls: null mean 4) over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing
 )golden");
 }
 
@@ -172,7 +173,7 @@ TEST_CASE("param table renders as Markdown", "[views][render]") {
 | 1000 | - | 11.443 (n=1: no 95 % interval) |
 
 trend down phase, variant=prefix: none (a trend needs at least two groups with values)
-trend down phase, variant=stock: J = 0 over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing
+trend down phase, variant=stock: J = 0 (falls: null mean 4) over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing
 )golden");
 }
 
@@ -191,7 +192,7 @@ TEST_CASE("param table renders as JSON", "[views][render]") {
     CHECK(
         nlohmann::json::parse(out) ==
         nlohmann::json::parse(
-            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci":[32.2,32.5],"median_ci_coverage":0.75,"n":3,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":1,"median":30.053,"median_ci":[29.9,30.2],"median_ci_coverage":0.9922,"n":8,"used_failed":0,"used_loaded":2}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci":[null,null],"median_ci_coverage":null,"n":0,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":0,"median":11.443,"median_ci":[11.443,11.443],"median_ci_coverage":0.0,"n":1,"used_failed":0,"used_loaded":0}],"value":1000}],"trends":[{"boots":0,"column":"prefix","insufficient":"a trend needs at least two groups with values","j":null,"medians":"not monotone","method":"","p_value":null,"values":1},{"boots":9,"column":"stock","insufficient":"","j":0.0,"medians":"non-increasing","method":"Jonckheere-Terpstra trend, exact","p_value":0.0222,"values":2}],"unit":"s","view":"param-table"})golden"));
+            R"golden({"column_axis":"variant","metric":"boot_seconds","param":"phase","rows":[{"cells":[{"column":"prefix","excluded":0,"median":32.38,"median_ci":[32.2,32.5],"median_ci_coverage":0.75,"n":3,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":1,"median":30.053,"median_ci":[29.9,30.2],"median_ci_coverage":0.9922,"n":8,"used_failed":0,"used_loaded":2}],"value":100},{"cells":[{"column":"prefix","excluded":0,"median":null,"median_ci":[null,null],"median_ci_coverage":null,"n":0,"used_failed":0,"used_loaded":0},{"column":"stock","excluded":0,"median":11.443,"median_ci":[11.443,11.443],"median_ci_coverage":0.0,"n":1,"used_failed":0,"used_loaded":0}],"value":1000}],"trends":[{"boots":0,"column":"prefix","insufficient":"a trend needs at least two groups with values","j":null,"j_null_mean":0.0,"medians":"not monotone","method":"","p_value":null,"values":1},{"boots":9,"column":"stock","insufficient":"","j":0.0,"j_null_mean":4.0,"medians":"non-increasing","method":"Jonckheere-Terpstra trend, exact","p_value":0.0222,"values":2}],"unit":"s","view":"param-table"})golden"));
 }
 
 TEST_CASE("histogram view renders side by side as text and Markdown", "[views][render]") {

@@ -30,6 +30,8 @@ enum class MedianOrder { NonIncreasing, NonDecreasing, Constant, Mixed };
 struct ColumnTrend {
     int rows = 0;       // groups the test ran over
     stats::Result test; // J as the estimate; unanswered with fewer than two groups
+    // J's mean without a trend, Σ_{g<h} n_g·n_h / 2: below it the values fall down the rows.
+    double null_mean = 0;
     MedianOrder order = MedianOrder::Mixed;
 };
 

@@ -47,8 +47,8 @@ std::string_view order_text(MedianOrder order) {
     return "not monotone";
 }
 
-// "trend down phase, variant=table: J = 512 over 8 values (48 boots), p = 0.0003
-// (Jonckheere-Terpstra trend, exact); medians non-increasing"
+// "trend down phase, variant=table: J = 228 (falls: null mean 403.5) over 8 values (43 boots),
+// p = 0.000149 (Jonckheere-Terpstra trend, exact); medians not monotone"
 std::string trend_note(const ParamTable& table, size_t column) {
     const ColumnTrend& trend = table.trends[column];
     const std::string where =
@@ -57,9 +57,13 @@ std::string trend_note(const ParamTable& table, size_t column) {
         return fmt::format("trend down {}{}: none ({})", table.param, where,
                            trend.test.insufficient);
     }
-    return fmt::format("trend down {}{}: J = {:g} over {} values ({} boots), p = {} ({}); "
-                       "medians {}",
-                       table.param, where, trend.test.estimate, trend.rows, trend.test.n_a,
+    const double j = trend.test.estimate;
+    const std::string_view way = j < trend.null_mean   ? "falls"
+                                 : j > trend.null_mean ? "rises"
+                                                       : "flat";
+    return fmt::format("trend down {}{}: J = {:g} ({}: null mean {:g}) over {} values ({} boots), "
+                       "p = {} ({}); medians {}",
+                       table.param, where, j, way, trend.null_mean, trend.rows, trend.test.n_a,
                        p_value_text(trend.test.p_value), trend.test.method,
                        order_text(trend.order));
 }
@@ -73,6 +77,7 @@ nlohmann::json trends_json(const ParamTable& table) {
                           {"boots", trend.test.n_a},
                           {"method", trend.test.method},
                           {"j", number_or_null(trend.test.estimate)},
+                          {"j_null_mean", trend.null_mean},
                           {"p_value", number_or_null(trend.test.p_value)},
                           {"insufficient", trend.test.insufficient},
                           {"medians", order_text(trend.order)}});
