@@ -59,8 +59,11 @@ expect_eq "$(q 'select count(*) from v_samples where used')" 38 "used boots (one
 # Text views: the seed shapes.
 param_text=$("$BOOTBENCH" report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant)
 echo "$param_text"
-expect_eq "$(echo "$param_text" | awk 'NR > 2 { print $1 }' | paste -sd' ')" "100 250 1000 10000" \
+expect_eq "$(echo "$param_text" | awk 'NR > 2 && $1 != "trend" { print $1 }' | paste -sd' ')" "100 250 1000 10000" \
   "param-table rows in numeric order"
+# Under the table, the trend down each column: both columns fall in the synthetic data.
+expect_eq "$(echo "$param_text" | grep -c '^trend down srcutree.srcu_max_nodelay_phase, variant=[a-z]*: J = [0-9.]* (falls: ')" 2 \
+  "a falling trend line per column"
 hist_text=$("$BOOTBENCH" report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant)
 echo "$hist_text"
 echo "$hist_text" | grep -q '^50000 - 59999 ' || fail "histogram: seed-style bucket label"
