@@ -1,6 +1,7 @@
--- Per-boot data of docs/results/srcu.md section 6: sqlite3 -header -csv DB < this file
+-- Per-boot data of docs/results/srcu.md sections 6 and 7: sqlite3 -header -csv DB < this file
 select b.id as boot_id, s.experiment, b.run_id, b.repeat_index as round,
        json_extract(b.params_json, '$.variant') as variant,
+       json_extract(b.params_json, '$."srcutree.srcu_max_nodelay_phase"') as srcu_max_nodelay_phase,
        b.outcome, round(b.foreign_load, 3) as foreign_load, s.loaded,
        b.boot_seconds as l2_boot_seconds,
        (select value from metrics m where m.boot_id = b.id and m.name = 'efivar_storm_seconds') as efivar_storm_seconds,
