@@ -46,6 +46,29 @@ grep -q "=> key $key" "$work/explain.txt" || fail "explain does not show the bui
 expect_eq "$(q "select count(*) from boots where build_key = '$key' and outcome = 'ok'")" 2 \
   "$arch boots of the built kernel"
 
+# The cache, not one database, knows what was built: a database that never saw this build
+# boots it by key, importing its row from the artifact directory's build.json.
+other=$work/other.sqlite
+BOOTBENCH_DB=$other "$BOOTBENCH" builds | grep -q "built for other databases" ||
+  fail "builds does not mention the cache's builds this database lacks"
+BOOTBENCH_DB=$other "$BOOTBENCH" boot --build "${key:0:10}" --bios QEMU_EFI.fd \
+  --machine virt,acpi=off -n 1 --quiet
+row="select image_sha256, build_seconds, config_sha256, patches_json from builds where key = '$key'"
+expect_eq "$(sqlite3 "$other" "$row")" "$(q "$row")" "the imported build row"
+expect_eq "$(sqlite3 "$other" "select count(*) from boots where build_key = '$key' and outcome = 'ok'")" 1 \
+  "a boot of the imported build"
+# A manifest copied into another build's directory must not pass for it.
+manifest=$(q "select artifact_dir from builds where key = '$key'")/build.json
+fake=$(dirname "$manifest")/../ffffff$(printf '%058d' 0)
+mkdir -p "$fake" && cp "$manifest" "$fake/" && touch "$fake/.bootbench-complete"
+status=0
+BOOTBENCH_DB=$work/third.sqlite "$BOOTBENCH" boot --build ffffff000000 --bios QEMU_EFI.fd \
+  --machine virt,acpi=off -n 1 --quiet 2>"$work/fake.err" || status=$?
+rm -rf "$fake"
+expect_eq "$status" 2 "boot of a build whose manifest names another key"
+grep -q "describes build ${key:0:12}, not the directory's ffffff000000" "$work/fake.err" ||
+  fail "the mismatched manifest's error: $(cat "$work/fake.err")"
+
 # The project patches: each builds (ccache makes a one-file variant cheap) and boots to the
 # marker, and the patched behaviour shows in the boot log. arm64, the seeds' arch.
 console_of_last_boot() {

@@ -6,9 +6,11 @@
 #include "runner/boot_series.h"
 #include "runner/default_kernel.h"
 #include "runner/guest_image.h"
+#include "runner/kernel_build.h"
 #include "store/build_store.h"
 #include "vm/firmware.h"
 #include "util/error.h"
+#include "util/paths.h"
 #include "util/terminal.h"
 #include "util/units.h"
 #include "vm/domain_xml.h"
@@ -110,9 +112,10 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
             throw Error("give --kernel or --build, not both");
         }
         build_db.emplace(global.db_path());
-        const auto row = BuildStore(*build_db).find(options.build);
+        const auto row = find_cached_build(*build_db, options.build);
         if (!row) {
-            throw Error("no cached build with key " + options.build + " (see bootbench builds)");
+            throw Error("no cached build with key " + options.build + " in this database or in " +
+                        (cache_dir() / "builds").string() + " (see bootbench builds)");
         }
         request.spec.arch = parse_arch(row->arch);
         request.spec.kernel = std::filesystem::path(row->artifact_dir) /

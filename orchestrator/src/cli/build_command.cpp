@@ -200,6 +200,20 @@ unsigned long long directory_bytes(const fs::path& dir) {
     }
     return total;
 }
+
+// Finished builds in the cache that this database has no row for.
+std::size_t builds_not_in(const std::vector<BuildRow>& rows) {
+    std::size_t count = 0;
+    for (const auto& dir : cached_build_dirs()) {
+        const std::string key = dir.filename().string();
+        count += std::none_of(rows.begin(), rows.end(),
+                              [&](const BuildRow& row) { return row.key == key; })
+                     ? 1
+                     : 0;
+    }
+    return count;
+}
+
 } // namespace
 
 void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
@@ -281,8 +295,14 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                 row.source_identity.c_str(),
                 patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
         }
-        if (rows.empty()) {
+        const std::size_t elsewhere = builds_not_in(rows);
+        if (rows.empty() && elsewhere == 0) {
             std::printf("(no builds yet: bootbench build --help)\n");
+        }
+        if (elsewhere > 0) {
+            std::printf("(%zu more in %s, built for other databases: `bootbench boot --build "
+                        "KEY` or a run that needs one imports it)\n",
+                        elsewhere, (cache_dir() / "builds").string().c_str());
         }
         exit_status = 0;
     });

@@ -334,7 +334,7 @@ BuildResult KernelBuilder::describe(const Prepared& prepared) const {
     for (const auto& patch : prepared.patches) {
         result.patch_names.push_back(patch.display_name());
     }
-    result.cache_hit = fs::exists(result.artifact_dir / k_stamp);
+    result.cache_hit = is_complete_build(result.artifact_dir);
     return result;
 }
 
@@ -425,6 +425,10 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     fs::rename(temp, result.artifact_dir);
     result.seconds = monotonic_seconds() - start;
     return result;
+}
+
+bool is_complete_build(const fs::path& artifact_dir) {
+    return fs::exists(artifact_dir / k_stamp);
 }
 
 } // namespace bb

@@ -73,6 +73,10 @@ class KernelBuilder {
 // (trees/<tree key>/build-<config key>), so `gc` can remove it with the build.
 inline constexpr const char* k_build_dir_record = "build-dir";
 
+// True when `artifact_dir` holds a finished build (its completion stamp is written last, before
+// the rename that publishes the directory).
+bool is_complete_build(const std::filesystem::path& artifact_dir);
+
 std::string kernel_image_target(Arch arch);
 std::filesystem::path kernel_image_path(Arch arch); // relative to the O= directory
 

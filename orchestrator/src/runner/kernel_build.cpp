@@ -1,12 +1,13 @@
 #include "runner/kernel_build.h"
 
+#include "runner/build_manifest.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/paths.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 namespace bb {
@@ -41,15 +42,8 @@ std::string default_fragment(Arch arch) {
     return arch == Arch::Arm64 ? "arm64-virt-minimal" : "x86_64-minimal";
 }
 
-BuildResult build_and_record(Database& db, const BuildRequest& request,
-                             const BuildProgress& progress) {
-    KernelBuilder builder(cache_dir(), progress);
-    BuildResult result = builder.build(request);
-    BuildStore store(db);
-    if (result.cache_hit && store.find(result.key)) {
-        store.touch(result.key);
-        return result;
-    }
+namespace {
+BuildRow row_of(const BuildRequest& request, const BuildResult& result) {
     BuildRow row;
     row.key = result.key;
     row.arch = std::string(to_string(request.arch));
@@ -75,8 +69,85 @@ BuildResult build_and_record(Database& db, const BuildRequest& request,
     row.image_bytes = static_cast<long long>(fs::file_size(result.image));
     row.build_seconds = result.seconds;
     row.explain = result.explain;
+    return row;
+}
+
+// Builds made before build.json existed get one the first time a database that knows them
+// uses them, so any other database can import them from then on.
+void ensure_manifest(const BuildRow& row) {
+    if (!fs::exists(fs::path(row.artifact_dir) / k_build_manifest)) {
+        write_build_manifest(row);
+    }
+}
+
+} // namespace
+
+std::vector<fs::path> cached_build_dirs(const std::string& key_prefix) {
+    std::vector<fs::path> found;
+    const fs::path builds = cache_dir() / "builds";
+    if (!fs::is_directory(builds)) {
+        return found;
+    }
+    for (const auto& entry : fs::directory_iterator(builds)) {
+        const std::string name = entry.path().filename().string();
+        // KEY.tmp.PID directories are builds still being copied in.
+        if (name.rfind(key_prefix, 0) == 0 && name.find('.') == std::string::npos &&
+            is_complete_build(entry.path())) {
+            found.push_back(entry.path());
+        }
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+BuildResult build_and_record(Database& db, const BuildRequest& request,
+                             const BuildProgress& progress) {
+    KernelBuilder builder(cache_dir(), progress);
+    BuildResult result = builder.build(request);
+    BuildStore store(db);
+    if (result.cache_hit) {
+        if (auto known = store.find(result.key)) {
+            ensure_manifest(*known);
+            store.touch(result.key);
+            return result;
+        }
+        // Built for another database: its manifest keeps the real build time.
+        if (auto imported = read_build_manifest(result.artifact_dir)) {
+            store.record(*imported);
+            return result;
+        }
+    }
+    const BuildRow row = row_of(request, result);
+    write_build_manifest(row);
     store.record(row);
     return result;
+}
+
+std::optional<BuildRow> find_cached_build(Database& db, const std::string& key_or_prefix) {
+    BuildStore store(db);
+    if (auto known = store.find(key_or_prefix)) { // also checks the prefix's length
+        ensure_manifest(*known);
+        return known;
+    }
+    const auto dirs = cached_build_dirs(key_or_prefix);
+    if (dirs.empty()) {
+        return std::nullopt;
+    }
+    if (dirs.size() > 1) {
+        throw Error("build key prefix '" + key_or_prefix + "' is ambiguous in " +
+                    (cache_dir() / "builds").string() + ": give more characters");
+    }
+    const auto row = read_build_manifest(dirs.front());
+    if (!row) {
+        throw Error(fmt::format(
+            "build {} is in the cache ({}) but was made before builds carried {}, so this "
+            "database cannot import it: use the database that built it (--db), boot its image "
+            "with --kernel, or build it again (a cache hit records it)",
+            dirs.front().filename().string().substr(0, 12), dirs.front().string(),
+            k_build_manifest));
+    }
+    store.record(*row);
+    return store.find(row->key);
 }
 
 } // namespace bb
