@@ -86,5 +86,11 @@ expect_eq "$(q "select count(*) from boot_events where kind = 'marker' and text 
 build=$(q "select build_key from boots")
 grep -q '^CONFIG_KVM=y' "${BOOTBENCH_CACHE:-/var/cache/bootbench}/builds/$build/config" ||
   fail "the L1 kernel was built without KVM"
+# The nested sample replays from its repro script: the same L1 argv, timed from L2's start.
+expect_eq "$(q "select start_marker || ' ' || timing_marker from boots")" "l2-start boot-done" \
+  "the markers the boot was timed between"
+"$BOOTBENCH" repro "$(q "select id from boots")" --run >"$work/repro.out"
+grep -Eq '^marker boot-done after [0-9.]+ s; stored [0-9.]+ s \([0-9.]+x\)$' "$work/repro.out" ||
+  fail "the nested replay printed no time: $(tail -n 5 "$work/repro.out")"
 no_qemu_left
 echo PASS

@@ -11,6 +11,7 @@
 #include "vm/firmware.h"
 #include "util/error.h"
 #include "util/paths.h"
+#include "util/shell_quote.h"
 #include "util/terminal.h"
 #include "util/units.h"
 #include "vm/domain_xml.h"
@@ -89,18 +90,7 @@ AccelRequest parse_accel(const std::string& text) {
 }
 
 void print_argv(const std::vector<std::string>& argv) {
-    std::string line;
-    for (const auto& arg : argv) {
-        const bool plain = arg.find_first_of(" \t'\"\\$`;&|<>()*?") == std::string::npos &&
-                           !arg.empty();
-        std::string quoted = "'";
-        for (char c : arg) {
-            quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        }
-        quoted += "'";
-        line += (line.empty() ? "" : " ") + (plain ? arg : quoted);
-    }
-    std::printf("%s\n", line.c_str());
+    std::printf("%s\n", shell_command_line(argv).c_str());
 }
 
 int run_boot(const BootOptions& options, const GlobalOptions& global) {

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
     bb::add_compare_command(app, global, exit_status);
     bb::add_query_command(app, global, exit_status);
     bb::add_plan_command(app, global, exit_status);
+    bb::add_repro_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

@@ -1,6 +1,7 @@
 #include "guest/nested_init_script.h"
 
 #include "guest/l1_srcu_probes.h"
+#include "util/shell_quote.h"
 
 #include <fmt/format.h>
 
@@ -12,13 +13,11 @@ namespace {
 constexpr const char* k_pflash_code = "/tmp/efi-code.fd";
 constexpr const char* k_pflash_vars = "/tmp/efi-vars.fd";
 
-// Single quotes for the shell; our own paths and the user's cmdline are the only inputs.
+// Single quotes for the shell, always (the init script's own convention; shell_quote would leave
+// plain words bare, which is equally correct but changes the generated script's text).
 std::string quoted(std::string_view text) {
-    std::string out = "'";
-    for (const char c : text) {
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
+    const std::string word = shell_quote(text);
+    return word.front() == '\'' ? word : "'" + word + "'";
 }
 } // namespace
 

@@ -35,11 +35,6 @@ constexpr const char* k_build_format = "build-v1";
 // Less free space than this after a failed make: the disk filled up.
 constexpr std::uintmax_t k_disk_full_bytes = 16ull << 20;
 
-std::string cross_prefix(Arch arch) {
-    return arch == host_arch() ? ""
-                               : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
-}
-
 std::string tail_of(const fs::path& log, size_t lines) {
     std::ifstream in(log);
     std::vector<std::string> all;
@@ -116,11 +111,10 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
     // directory, and every tree/build pair has the same shape (<id>/src, <id>/build-<key>).
     make.env = {{"CCACHE_DIR", (m_cache / "ccache").string()},
                 {"CCACHE_BASEDIR", (m_cache / "trees").string()},
-                {"CCACHE_NOHASHDIR", "1"},
-                {"KBUILD_BUILD_TIMESTAMP", "1970-01-01"},
-                {"KBUILD_BUILD_USER", "bootbench"},
-                {"KBUILD_BUILD_HOST", "bootbench"},
-                {"KBUILD_BUILD_VERSION", "1"}};
+                {"CCACHE_NOHASHDIR", "1"}};
+    for (const auto& [name, value] : reproducible_build_env()) {
+        make.env[name] = value;
+    }
     std::ofstream out(log, std::ios::app);
     out << "$";
     for (const auto& arg : make.argv) {
@@ -418,6 +412,12 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     }
     fs::copy_file(log, temp / "build.log");
     std::ofstream(temp / "explain.txt") << result.explain;
+    for (size_t i = 0; i < prepared.patches.size(); ++i) {
+        fs::create_directories(temp / k_applied_patches_dir);
+        std::ofstream(temp / k_applied_patches_dir / fmt::format("{:04}.patch", i + 1),
+                      std::ios::binary)
+            << prepared.patches[i].bytes;
+    }
     std::ofstream(temp / k_build_dir_record)
         << prepared.build_dir.lexically_relative(m_cache).string() << "\n";
     std::ofstream(temp / k_stamp) << result.key << "\n";
@@ -425,6 +425,18 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     fs::rename(temp, result.artifact_dir);
     result.seconds = monotonic_seconds() - start;
     return result;
+}
+
+std::string cross_prefix(Arch arch) {
+    return arch == host_arch() ? ""
+                               : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
+}
+
+std::vector<std::pair<std::string, std::string>> reproducible_build_env() {
+    return {{"KBUILD_BUILD_TIMESTAMP", "1970-01-01"},
+            {"KBUILD_BUILD_USER", "bootbench"},
+            {"KBUILD_BUILD_HOST", "bootbench"},
+            {"KBUILD_BUILD_VERSION", "1"}};
 }
 
 bool is_complete_build(const fs::path& artifact_dir) {

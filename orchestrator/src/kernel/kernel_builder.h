@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bb {
@@ -72,10 +73,20 @@ class KernelBuilder {
 // Inside each artifact directory: the O= directory the build came from, relative to the cache
 // (trees/<tree key>/build-<config key>), so `gc` can remove it with the build.
 inline constexpr const char* k_build_dir_record = "build-dir";
+// Beside them, the patches exactly as applied (one file per message, in order: 0001.patch, ...),
+// so the build can be redone from its own directory (`bootbench repro`).
+inline constexpr const char* k_applied_patches_dir = "patches";
 
 // True when `artifact_dir` holds a finished build (its completion stamp is written last, before
 // the rename that publishes the directory).
 bool is_complete_build(const std::filesystem::path& artifact_dir);
+
+// The toolchain prefix for `arch` on this host: "" for the host's own, else Debian's cross one.
+std::string cross_prefix(Arch arch);
+
+// make's environment for every kernel build: a fixed timestamp, user, host and version, so an
+// image depends on its inputs only (a rebuild elsewhere can be bit-identical).
+std::vector<std::pair<std::string, std::string>> reproducible_build_env();
 
 std::string kernel_image_target(Arch arch);
 std::filesystem::path kernel_image_path(Arch arch); // relative to the O= directory

@@ -90,6 +90,8 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
     record.outcome = monitor.outcome();
     record.outcome_reason = monitor.reason();
     record.boot_seconds = monitor.marker_host_s();
+    record.timing_marker = limits.timing_marker;
+    record.start_marker = limits.start_marker;
     record.guest_marker_seconds = monitor.marker_guest_s();
     record.first_byte_seconds = monitor.first_event_s(ConsoleEvent::Kind::FirstByte);
     record.banner_seconds = monitor.first_event_s(ConsoleEvent::Kind::Banner);

@@ -48,6 +48,8 @@ struct BootRecord {
     // ran, but not with the configuration it stands for, so reports leave it out.
     std::optional<std::string> params_not_applied;
     std::optional<double> boot_seconds;
+    std::string timing_marker; // the marker boot_seconds was timed to
+    std::string start_marker;  // ... and from ("": from qemu's spawn)
     std::optional<double> guest_marker_seconds;
     std::optional<double> first_byte_seconds;
     std::optional<double> banner_seconds;

@@ -215,9 +215,9 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
             "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
-            "quiet_wait_seconds, load_before, loaded) VALUES "
+            "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -267,6 +267,8 @@ long long BootStore::insert_boot(const BootRecord& boot) {
     bind_optional(insert, ++i, boot.load_before);
     bind_optional(insert, ++i,
                   boot.loaded ? std::optional<int>(*boot.loaded ? 1 : 0) : std::nullopt);
+    insert.bind(++i, boot.timing_marker);
+    insert.bind(++i, boot.start_marker);
     try {
         insert.exec();
     } catch (const SQLite::Exception& e) {

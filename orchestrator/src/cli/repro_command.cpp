@@ -1,0 +1,127 @@
+#include "cli/commands.h"
+#include "runner/repro_plan.h"
+#include "runner/repro_script.h"
+#include "store/boot_store.h"
+#include "store/database.h"
+#include "util/error.h"
+#include "util/paths.h"
+#include "util/streaming_command.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace bb {
+
+namespace {
+
+constexpr const char* k_repro_help =
+    R"(Writes a bash script that replays one stored boot: it checks every input (kernel
+image, initramfs, firmware) against the sha256 the boot recorded, can build the
+kernel again from Debian's source package with the recorded patches and final
+.config (after checking the toolchain's versions), runs the recorded qemu command
+line and prints the new time to the boot's marker beside the stored one. The
+script needs neither bootbench nor the database: send it to whoever should see the
+boot. Its own --help lists its options and environment overrides.
+
+A boot that ran through libvirt cannot be replayed (its command line is libvirt's).
+The initramfs is checked by hash, not rebuilt: it is bootbench's own product, kept in
+the image cache by content; REPRO_INITRD names another copy.
+
+Exit status: 0 written (with --run: the marker came), 2 no such boot or an input
+that does not match, 3 the replayed boot did not reach its marker.
+
+Examples:
+  bootbench repro 42                          # the script, on stdout
+  bootbench repro 42 -o boot42.sh             # written to a file (executable)
+  bootbench repro 42 --run                    # replay it now
+  bootbench repro 42 --run --rebuild-kernel   # rebuild the kernel from source, then replay
+  bootbench repro 42 --run --rebuild-kernel --check-only
+  bootbench query "select id, cell_key, boot_seconds from v_samples where run_id = 3"
+)";
+
+struct ReproOptions {
+    long long boot_id = 0;
+    std::string output;
+    bool run = false;
+    bool rebuild_kernel = false;
+    bool check_only = false;
+};
+
+int run_script(const std::filesystem::path& script, const ReproOptions& options) {
+    StreamingCommand command;
+    command.argv = {"bash", script.string()};
+    if (options.rebuild_kernel) {
+        command.argv.push_back("--rebuild-kernel");
+    }
+    if (options.check_only) {
+        command.argv.push_back("--check-only");
+    }
+    const auto result = run_streaming(command, [](std::string_view line) {
+        std::printf("%.*s\n", static_cast<int>(line.size()), line.data());
+        std::fflush(stdout);
+    });
+    if (result.interrupted) {
+        return 130;
+    }
+    return result.exit_code;
+}
+
+int repro(const ReproOptions& options, const GlobalOptions& global) {
+    if ((options.rebuild_kernel || options.check_only) && !options.run) {
+        throw Error("--rebuild-kernel and --check-only are the script's options: give them with "
+                    "--run, or pass them to the written script");
+    }
+    if (options.check_only && !options.rebuild_kernel) {
+        throw Error("--check-only goes with --rebuild-kernel");
+    }
+    if (!options.output.empty()) {
+        check_output_target(options.output);
+    }
+    // Read-write: a build this database has not seen is imported from the cache.
+    Database db(global.db_path());
+    const std::string script =
+        render_repro_script(make_repro_plan(db, options.boot_id), tool_version());
+    if (options.output.empty() && !options.run) {
+        std::fputs(script.c_str(), stdout);
+        return 0;
+    }
+    const std::filesystem::path path =
+        options.output.empty()
+            ? std::filesystem::temp_directory_path() /
+                  fmt::format("bootbench-repro-{}.{}.sh", options.boot_id, getpid())
+            : std::filesystem::path(options.output);
+    write_file_atomically(path, script);
+    chmod(path.c_str(), 0755);
+    if (!options.run) {
+        std::fprintf(stderr, "wrote %s (bash %s --help)\n", path.c_str(), path.c_str());
+        return 0;
+    }
+    const int status = run_script(path, options);
+    if (options.output.empty()) {
+        std::filesystem::remove(path);
+    }
+    return status;
+}
+
+} // namespace
+
+void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<ReproOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "repro", "Write (or run) a script that rebuilds and replays one stored boot");
+    cmd->footer(k_repro_help);
+    cmd->add_option("BOOT_ID", options->boot_id, "the boot's id (boots.id, v_samples.id)")
+        ->required();
+    cmd->add_option("-o,--output", options->output, "write the script to FILE (mode 0755)");
+    cmd->add_flag("--run", options->run, "run the script now and print what it prints");
+    cmd->add_flag("--rebuild-kernel", options->rebuild_kernel,
+                  "with --run: build the kernel again from source first");
+    cmd->add_flag("--check-only", options->check_only,
+                  "with --rebuild-kernel: check source, toolchain, patches and .config; no make");
+    cmd->callback([options, &global, &exit_status] { exit_status = repro(*options, global); });
+}
+
+} // namespace bb

@@ -1,0 +1,194 @@
+#include "runner/repro_plan.h"
+
+#include "guest/nested_init_script.h"
+#include "kernel/kernel_builder.h"
+#include "kernel/patch_series.h"
+#include "runner/kernel_build.h"
+#include "util/error.h"
+#include "util/hash.h"
+#include "util/paths.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The 16-hex sha256 prefixes of the patches in a build's "build key inputs" explanation, in
+// order: what a legacy build (one without its patches/ directory) is checked against.
+std::vector<std::string> explained_patch_hashes(const std::string& explain) {
+    std::vector<std::string> hashes;
+    std::istringstream lines(
+        explain.substr(std::min(explain.find("build key inputs:"), explain.size())));
+    for (std::string line; std::getline(lines, line);) {
+        const auto at = line.find("sha256:");
+        if (line.rfind("  patch ", 0) == 0 && at != std::string::npos) {
+            hashes.push_back(line.substr(at + 7, 16));
+        }
+    }
+    return hashes;
+}
+
+std::vector<ReproPatch> patches_from_directory(const fs::path& dir) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<ReproPatch> patches;
+    for (const auto& file : files) {
+        patches.push_back({file.filename().string(), read_file(file), ""});
+    }
+    return patches;
+}
+
+// A build from before its patches were kept: the project's own patch of that name.
+ReproPatch patch_from_project(const std::string& display_name) {
+    const std::string file_name = display_name.substr(0, display_name.find(' '));
+    const fs::path root = fs::path(BOOTBENCH_SOURCE_DIR) / "kernels" / "patches";
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+        if (entry.path().filename() == file_name) {
+            const auto series = load_patch_series({entry.path()});
+            for (const auto& patch : series) {
+                if (patch.display_name() == display_name) {
+                    return {display_name, patch.bytes, ""};
+                }
+            }
+        }
+    }
+    throw Error(fmt::format("patch {}: the build's directory does not keep its patches (built "
+                            "before bootbench kept them) and {} has no file of that name",
+                            display_name, root.string()));
+}
+
+std::vector<ReproPatch> recipe_patches(const BuildRow& row) {
+    const fs::path kept = fs::path(row.artifact_dir) / k_applied_patches_dir;
+    std::vector<ReproPatch> patches;
+    if (fs::is_directory(kept)) {
+        patches = patches_from_directory(kept);
+    } else {
+        for (const auto& name : nlohmann::json::parse(row.patches_json)) {
+            patches.push_back(patch_from_project(name.get<std::string>()));
+        }
+    }
+    const auto expected = explained_patch_hashes(row.explain);
+    if (expected.size() != patches.size()) {
+        throw Error(fmt::format("build {}: {} patch(es) found, its key was made from {}",
+                                row.key.substr(0, 12), patches.size(), expected.size()));
+    }
+    for (size_t i = 0; i < patches.size(); ++i) {
+        patches[i].sha256 = sha256_hex(patches[i].bytes);
+        if (patches[i].sha256.rfind(expected[i], 0) != 0) {
+            throw Error(fmt::format("patch {}/{} {}: sha256 {} is not the one build {} was made "
+                                    "from ({}...)",
+                                    i + 1, patches.size(), patches[i].name,
+                                    patches[i].sha256.substr(0, 16), row.key.substr(0, 12),
+                                    expected[i]));
+        }
+    }
+    return patches;
+}
+
+constexpr const char* k_debian_source = "debian-package:";
+
+std::optional<KernelRecipe> kernel_recipe(const BuildRow& row, std::string& why_not) {
+    if (row.source_identity.rfind(k_debian_source, 0) != 0) {
+        why_not = "its source is " + row.source_identity +
+                  ", not a Debian source package a script can fetch";
+        return std::nullopt;
+    }
+    const std::string package_version = row.source_identity.substr(std::strlen(k_debian_source));
+    const auto equals = package_version.find('=');
+    KernelRecipe recipe;
+    recipe.build_key = row.key;
+    recipe.arch = row.arch;
+    const auto parsed = arch_from_string(row.arch);
+    if (!parsed) {
+        throw Error("build " + row.key.substr(0, 12) + " has an unknown arch '" + row.arch + "'");
+    }
+    const Arch arch = *parsed;
+    recipe.make_arch = arch == Arch::Arm64 ? "arm64" : "x86_64";
+    recipe.cross_prefix = cross_prefix(arch);
+    recipe.source_package = package_version.substr(0, equals);
+    recipe.source_version = package_version.substr(equals + 1);
+    const fs::path pristine =
+        cache_dir() / "sources" / (recipe.source_package + "_" + recipe.source_version);
+    if (fs::is_directory(pristine)) {
+        recipe.pristine_tree = pristine.string();
+    }
+    recipe.toolchain = row.toolchain;
+    recipe.patches = recipe_patches(row);
+    recipe.config = read_file(fs::path(row.artifact_dir) / "config");
+    recipe.config_sha256 = row.config_sha256;
+    if (sha256_hex(recipe.config) != row.config_sha256) {
+        throw Error(fmt::format("input .config: {}/config has sha256 {}, build {} recorded {}",
+                                row.artifact_dir, sha256_hex(recipe.config), row.key.substr(0, 12),
+                                row.config_sha256));
+    }
+    recipe.target = row.target;
+    recipe.image_path = kernel_image_path(arch).string();
+    recipe.ccache_dir = (cache_dir() / "ccache").string();
+    recipe.make_env = reproducible_build_env();
+    return recipe;
+}
+
+// The firmware file qemu read: the argv's -bios path (firmware_name is the name as the user
+// gave it, `QEMU_EFI.fd`, which bootbench resolved).
+std::optional<std::string> firmware_as_booted(const StoredBoot& boot) {
+    const auto bios = std::find(boot.argv.begin(), boot.argv.end(), "-bios");
+    if (bios != boot.argv.end() && bios + 1 != boot.argv.end()) {
+        return *(bios + 1);
+    }
+    return boot.firmware_name;
+}
+
+void add_input(ReproPlan& plan, std::string role, const std::optional<std::string>& path,
+               const std::optional<std::string>& sha256) {
+    if (path && sha256) {
+        plan.inputs.push_back({std::move(role), *path, *sha256});
+    }
+}
+} // namespace
+
+ReproPlan make_repro_plan(Database& db, long long boot_id) {
+    auto boot = find_stored_boot(db, boot_id);
+    if (!boot) {
+        throw Error(fmt::format("no boot {} in {}", boot_id, db.path().string()));
+    }
+    if (boot->launcher != "qemu") {
+        throw Error(fmt::format("boot {} ran through {}: repro replays a qemu command line, and "
+                                "a libvirt domain's is libvirt's",
+                                boot_id, boot->launcher));
+    }
+    ReproPlan plan;
+    plan.boot = *boot;
+    plan.database = db.path().string();
+    plan.marker = boot->timing_marker.value_or("boot-done");
+    // Before schema 10 the markers were not stored: the defaults, and a nested boot's L2 start
+    // when its console shows one (nested runs timed from there).
+    plan.start_marker = boot->start_marker.value_or(
+        boot->console.find("BOOTBENCH-MARKER " + std::string(k_l2_start_marker) + " ") !=
+                std::string::npos
+            ? std::string(k_l2_start_marker)
+            : "");
+    add_input(plan, "kernel", boot->kernel_path, boot->kernel_sha256);
+    add_input(plan, "initramfs", boot->initrd_path, boot->initrd_sha256);
+    add_input(plan, "firmware", firmware_as_booted(*boot), boot->firmware_sha256);
+    if (!boot->build_key) {
+        plan.no_recipe_reason = "the kernel was given as a file (--kernel), not built by bootbench";
+    } else if (const auto row = find_cached_build(db, *boot->build_key)) {
+        plan.kernel = kernel_recipe(*row, plan.no_recipe_reason);
+    } else {
+        plan.no_recipe_reason = "build " + boot->build_key->substr(0, 12) +
+                                " is in neither this database nor the cache (removed by gc?)";
+    }
+    return plan;
+}
+
+} // namespace bb

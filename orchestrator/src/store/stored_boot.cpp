@@ -1,0 +1,64 @@
+#include "store/stored_boot.h"
+
+#include "util/gzip.h"
+
+#include <nlohmann/json.hpp>
+
+namespace bb {
+
+namespace {
+std::optional<std::string> optional_text(const SQLite::Column& column) {
+    return column.isNull() ? std::nullopt : std::optional(column.getString());
+}
+
+std::optional<double> optional_real(const SQLite::Column& column) {
+    return column.isNull() ? std::nullopt : std::optional(column.getDouble());
+}
+} // namespace
+
+std::optional<StoredBoot> find_stored_boot(Database& db, long long boot_id) {
+    SQLite::Statement select(
+        db.sql(), "SELECT b.id, b.run_id, coalesce(e.name, ''), b.cell_key, b.repeat_index, "
+                  "b.arch, b.kernel_path, b.kernel_sha256, b.build_key, b.initrd_path, "
+                  "b.initrd_sha256, b.firmware_name, b.firmware_sha256, b.argv_json, b.launcher, "
+                  "b.outcome, b.boot_seconds, b.timing_marker, b.start_marker, b.foreign_load, "
+                  "b.started_at, b.console_gz "
+                  "FROM boots b JOIN runs r ON r.id = b.run_id "
+                  "LEFT JOIN experiments e ON e.id = r.experiment_id WHERE b.id = ?");
+    select.bind(1, static_cast<int64_t>(boot_id));
+    if (!select.executeStep()) {
+        return std::nullopt;
+    }
+    StoredBoot boot;
+    int i = 0;
+    boot.id = select.getColumn(i++).getInt64();
+    boot.run_id = select.getColumn(i++).getInt64();
+    boot.experiment = select.getColumn(i++).getString();
+    boot.cell_key = select.getColumn(i++).getString();
+    boot.repeat_index = select.getColumn(i++).getInt();
+    boot.arch = select.getColumn(i++).getString();
+    boot.kernel_path = select.getColumn(i++).getString();
+    boot.kernel_sha256 = select.getColumn(i++).getString();
+    boot.build_key = optional_text(select.getColumn(i++));
+    boot.initrd_path = optional_text(select.getColumn(i++));
+    boot.initrd_sha256 = optional_text(select.getColumn(i++));
+    boot.firmware_name = optional_text(select.getColumn(i++));
+    boot.firmware_sha256 = optional_text(select.getColumn(i++));
+    boot.argv =
+        nlohmann::json::parse(select.getColumn(i++).getString()).get<std::vector<std::string>>();
+    boot.launcher = select.getColumn(i++).getString();
+    boot.outcome = select.getColumn(i++).getString();
+    boot.boot_seconds = optional_real(select.getColumn(i++));
+    boot.timing_marker = optional_text(select.getColumn(i++));
+    boot.start_marker = optional_text(select.getColumn(i++));
+    boot.foreign_load = optional_real(select.getColumn(i++));
+    boot.started_at = select.getColumn(i++).getString();
+    const SQLite::Column console = select.getColumn(i++);
+    if (!console.isNull()) {
+        boot.console = gzip_decompress(std::string_view(static_cast<const char*>(console.getBlob()),
+                                                        static_cast<size_t>(console.getBytes())));
+    }
+    return boot;
+}
+
+} // namespace bb
