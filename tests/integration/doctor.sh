@@ -31,7 +31,7 @@ grep -q "^All required checks passed (1 note)\.$" "$work/tcg.txt" ||
 # A required piece missing is still a problem: no qemu (nor compilers) on PATH.
 status=0
 PATH=/nonexistent "$BOOTBENCH" doctor >"$work/bare.txt" 2>&1 || status=$?
-expect_eq "$status" 1 "doctor exit status without qemu"
+expect_eq "$status" 3 "doctor exit status without qemu"
 grep -q "^  --   qemu arm64 " "$work/bare.txt" || fail "missing qemu not a problem: $(cat "$work/bare.txt")"
 grep -q "problem(s) found" "$work/bare.txt" || fail "summary without qemu: $(tail -1 "$work/bare.txt")"
 echo PASS

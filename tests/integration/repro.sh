@@ -35,7 +35,7 @@ initrd=$(q "select initrd_path from boots where id = $id")
 cp "$initrd" "$work/other.cpio.gz" && printf x >>"$work/other.cpio.gz"
 status=0
 REPRO_INITRD=$work/other.cpio.gz bash "$work/repro.sh" 2>"$work/tampered.err" || status=$?
-expect_eq "$status" 2 "replay with a changed initramfs"
+expect_eq "$status" 3 "replay with a changed initramfs"
 grep -q "input initramfs: $work/other.cpio.gz has sha256 [0-9a-f]\{64\}, the boot used $(q "select initrd_sha256 from boots where id = $id")" \
   "$work/tampered.err" || fail "the changed initramfs's error: $(cat "$work/tampered.err")"
 

@@ -78,6 +78,16 @@ grep -q "kernel not found: $work/absent-Image" "$work/err" || fail "missing kern
 boot 2 "empty kernel image" --kernel "$work/empty-Image"
 grep -qi "empty" "$work/err" || fail "empty kernel message: $(cat "$work/err")"
 
+# 7b. qemu not installed: the boot is an infra-error (bootbench could not boot the guest at
+# all, not the kernel failing), so the exit status is 3, and the reason names the program.
+mkdir "$work/no-qemu"
+for tool in /usr/bin/*; do
+  case $(basename "$tool") in qemu-system-*) ;; *) ln -s "$tool" "$work/no-qemu/" ;; esac
+done
+PATH=$work/no-qemu:/usr/sbin boot 3 "qemu not installed"
+expect_eq "$(outcome)" infra-error "outcome without qemu"
+reason | grep -q "qemu-system-aarch64" || fail "the missing qemu's reason: $(reason)"
+
 # 8. Database on a read-only path: refused with the path named, before booting.
 mkdir "$work/ro"
 mount -t tmpfs -o ro,size=1m tmpfs "$work/ro"
@@ -108,7 +118,7 @@ set -e
 left=$(find "$work/small" -path "$work/small/sources" -prune -o -name .bootbench-complete -print |
   wc -l)
 umount "$work/small"
-expect_eq "$status" 2 "disk-full build exit status"
+expect_eq "$status" 3 "disk-full build exit status"
 grep -q "no space left on device: $work/small/" "$work/err" ||
   fail "disk-full message: $(head -3 "$work/err")"
 expect_eq "$left" 0 "no build marked complete in the full cache"

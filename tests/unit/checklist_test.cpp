@@ -28,7 +28,7 @@ TEST_CASE("a missing required piece is a problem and fails the check", "[checkli
     CHECK(list.problems() == 2);
     CHECK(list.notes() == 2);
     CHECK(list.summary() == "2 problem(s) found (2 notes).");
-    CHECK(list.exit_status() == 1);
+    CHECK(list.exit_status() == bb::k_exit_runtime);
 }
 
 TEST_CASE("a working optional piece is simply ok", "[checklist]") {

@@ -93,6 +93,21 @@ void print_argv(const std::vector<std::string>& argv) {
     std::printf("%s\n", shell_command_line(argv).c_str());
 }
 
+// 3 when bootbench could not boot the guest at all (qemu missing, a host lost: infra-error);
+// else 1 when the kernel under test failed (no marker, a panic, a parameter that did not take).
+int exit_status_of(const std::vector<BootRecord>& boots) {
+    int status = k_exit_ok;
+    for (const auto& boot : boots) {
+        if (boot.outcome == BootOutcome::InfraError) {
+            return k_exit_runtime;
+        }
+        if (boot.outcome != BootOutcome::Ok || boot.params_not_applied) {
+            status = k_exit_verdict;
+        }
+    }
+    return status;
+}
+
 int run_boot(const BootOptions& options, const GlobalOptions& global) {
     BootSeriesRequest request;
     request.spec.arch = parse_arch(options.arch);
@@ -217,7 +232,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
                     db.path().c_str());
     }
     if (result.run_status == "interrupted") {
-        return 130;
+        return k_exit_interrupted;
     }
     if (!result.stop_reason.empty()) {
         throw RuntimeFailure(fmt::format("{}; run {} is marked failed, its {} boot(s) before are "
@@ -225,12 +240,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
                                          "--quiet-on-timeout run-loaded",
                                          result.stop_reason, result.run_id, result.boots.size()));
     }
-    for (const auto& boot : result.boots) {
-        if (boot.outcome != BootOutcome::Ok || boot.params_not_applied) {
-            return 1;
-        }
-    }
-    return 0;
+    return exit_status_of(result.boots);
 }
 } // namespace
 

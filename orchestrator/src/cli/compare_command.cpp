@@ -145,7 +145,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
                                 "groups by shared axes, e.g. --by variant (grouped by {} now)",
                                 fmt::join(comparison.axes, ",")));
     }
-    return comparison.slower > 0 ? 1 : 0;
+    return comparison.slower > 0 ? k_exit_verdict : k_exit_ok;
 }
 } // namespace
 

@@ -24,11 +24,19 @@ int main(int argc, char** argv) {
     CLI::App app{"bootbench: what a kernel patch or tunable does to boot time.\n"
                  "Builds kernels, boots them in qemu with real firmware, times each boot to a\n"
                  "console marker and keeps every sample in SQLite.\n\n"
-                 "  bootbench doctor                      what works on this machine\n"
+                 "  bootbench doctor                          what works on this machine\n"
                  "  bootbench boot --arch arm64 --bios QEMU_EFI.fd -n 3\n"
+                 "                                            boot a kernel 3 times, summarize\n"
                  "  bootbench build --arch arm64 --hz 250     build (or reuse) a kernel\n"
                  "  bootbench run configs/example.yaml        the matrix: build, boot, store\n"
-                 "                                        boot a kernel 3 times and summarize\n",
+                 "  bootbench repro 42 --run                  replay one stored boot\n\n"
+                 "Exit status (every command): 0 done; 1 the kernel under test got slower, "
+                 "regressed\n"
+                 "or failed to boot (compare, nightly, boot, run); 2 usage or configuration "
+                 "error;\n"
+                 "3 the environment failed (a kernel build, a missing tool or package, a lost "
+                 "host,\n"
+                 "a database that stayed locked); 130 interrupted.\n",
                  "bootbench"};
     app.set_version_flag("--version", bb::tool_version());
     app.add_option("--db", global.db,
@@ -61,25 +69,28 @@ int main(int argc, char** argv) {
             }
             std::fprintf(stderr, "bootbench: error: unknown command '%s' (commands: %s)\n",
                          app.remaining().front().c_str(), commands.c_str());
-            return 2;
+            return bb::k_exit_usage;
         }
-        return app.exit(e) == 0 ? 0 : 2;
+        return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
     } catch (const CLI::ParseError& e) {
         // One status for every usage error, like bb::Error's: CLI11's own codes (105-110)
         // mean nothing to a script; --help and --version stay 0.
-        return app.exit(e) == 0 ? 0 : 2;
+        return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
+    } catch (const bb::RuntimeFailure& e) { // before Error: both are Errors
+        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
+        return bb::k_exit_runtime;
+    } catch (const bb::Interrupted& e) {
+        std::fprintf(stderr, "bootbench: interrupted: %s\n", e.what());
+        return bb::k_exit_interrupted;
     } catch (const bb::Error& e) {
         std::fprintf(stderr, "bootbench: error: %s\n", e.what());
-        return 2;
-    } catch (const bb::RuntimeFailure& e) {
-        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
-        return 3;
+        return bb::k_exit_usage;
     } catch (const SQLite::Exception& e) {
         std::fprintf(stderr, "bootbench: database error: %s\n", e.what());
-        return 2;
+        return bb::k_exit_usage;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bootbench: internal error: %s (please report this)\n", e.what());
-        return 3;
+        return bb::k_exit_runtime;
     }
     return exit_status;
 }

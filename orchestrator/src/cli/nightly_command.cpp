@@ -3,6 +3,7 @@
 #include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
 #include "runner/nightly.h"
+#include "util/error.h"
 #include "util/terminal.h"
 
 #include <cstdio>
@@ -78,9 +79,9 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         }
         std::printf("report: %s\n", result.report_path.c_str());
         if (result.run.status != "done") {
-            exit_status = 130;
+            exit_status = k_exit_interrupted;
         } else {
-            exit_status = result.regression() ? 1 : 0;
+            exit_status = result.regression() ? k_exit_verdict : k_exit_ok;
         }
     });
 }

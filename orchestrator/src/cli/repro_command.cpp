@@ -30,8 +30,9 @@ A boot that ran through libvirt cannot be replayed (its command line is libvirt'
 The initramfs is checked by hash, not rebuilt: it is bootbench's own product, kept in
 the image cache by content; REPRO_INITRD names another copy.
 
-Exit status: 0 written (with --run: the marker came), 2 no such boot or an input
-that does not match, 3 the replayed boot did not reach its marker.
+Exit status: 0 written (with --run: the marker came); 1 the replayed boot did not
+reach its marker; 2 no such boot, or a usage error; 3 an input that does not match
+its recorded hash, or a rebuild step that failed.
 
 Examples:
   bootbench repro 42                          # the script, on stdout

@@ -123,9 +123,13 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
         }
     }
     if (report.status == "interrupted") {
-        return 130;
+        return k_exit_interrupted;
     }
-    return report.samples_failed > 0 ? 1 : 0;
+    // As `boot`: 3 when a guest could not be booted at all, 1 when a kernel failed its boot.
+    if (report.samples_infra_failed > 0) {
+        return k_exit_runtime;
+    }
+    return report.samples_failed > 0 ? k_exit_verdict : k_exit_ok;
 }
 } // namespace
 

@@ -17,7 +17,7 @@ fs::path find_busybox(Arch arch) {
                     "bin" / "busybox";
     }
     if (!fs::exists(candidate)) {
-        throw Error("no static busybox for " + std::string(to_string(arch)) + " at " +
+        throw RuntimeFailure("no static busybox for " + std::string(to_string(arch)) + " at " +
                     candidate.string() + ": run scripts/setup.sh");
     }
     require_static_elf(candidate, arch);

@@ -58,7 +58,7 @@ std::string trimmed(std::string text) {
 void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
     const auto result = run_command(argv, std::chrono::seconds(3600));
     if (result.exit_code != 0) {
-        throw Error(fmt::format("{} failed:\n{}", what, result.output));
+        throw RuntimeFailure(fmt::format("{} failed:\n{}", what, result.output));
     }
 }
 } // namespace
@@ -136,14 +136,14 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
     });
     out.flush();
     if (result.interrupted) {
-        throw Error("build interrupted; nothing was stored");
+        throw Interrupted("build interrupted; nothing was stored");
     }
     if (result.exit_code != 0) {
         // A full disk shows up as a compiler error somewhere in a parallel log; say it plainly.
         std::error_code error;
         const fs::space_info space = fs::space(log.parent_path(), error);
         const bool full = !error && space.available < k_disk_full_bytes;
-        throw Error(fmt::format(
+        throw RuntimeFailure(fmt::format(
             "make {} failed (exit {}){}; last lines of {}:\n{}", fmt::join(targets, " "),
             result.exit_code,
             full ? fmt::format(": no space left on device: {} has {} KiB free (free some space "
@@ -175,7 +175,7 @@ KernelBuilder::Prepared KernelBuilder::identify(const BuildRequest& request) {
 
     const std::string cc = cross_prefix(request.arch) + "gcc";
     if (find_program(cc).empty()) {
-        throw Error(cc + " not found: install gcc-aarch64-linux-gnu (scripts/setup.sh)");
+        throw RuntimeFailure(cc + " not found: install gcc-aarch64-linux-gnu (scripts/setup.sh)");
     }
     prepared.toolchain = version_of(cc) + " / " + version_of(cross_prefix(request.arch) + "ld");
     prepared.compiler = find_program("ccache").empty() ? cc : "ccache " + cc;

@@ -54,10 +54,11 @@ void run_checked(const StreamingCommand& command, const std::string& what) {
         }
     });
     if (result.interrupted) {
-        throw Error(what + ": interrupted");
+        throw Interrupted(what + ": interrupted");
     }
     if (result.exit_code != 0) {
-        throw Error(fmt::format("{} failed (exit {}):\n{}", what, result.exit_code, tail));
+        throw RuntimeFailure(
+            fmt::format("{} failed (exit {}):\n{}", what, result.exit_code, tail));
     }
 }
 
@@ -125,7 +126,7 @@ SourceTree debian_source(const SourceSpec& spec, const fs::path& cache,
         }
     }
     if (tarball.empty()) {
-        throw Error("no source tarball in " + deb.string());
+        throw RuntimeFailure("no source tarball in " + deb.string());
     }
     progress(
         fmt::format("unpacking {} (once; later builds reuse it)", tarball.filename().string()));

@@ -71,7 +71,7 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
     }
     lanes.m_database_id = database_id(setup.store.database());
     if (lanes.m_lanes.empty()) {
-        throw Error("no host of the fleet can be reached (see the warnings above; docs/fleet.md "
+        throw RuntimeFailure("no host of the fleet can be reached (see the warnings above; docs/fleet.md "
                     "says how to start libvirtd)");
     }
     return lanes;

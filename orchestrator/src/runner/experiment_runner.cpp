@@ -163,7 +163,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     report.builds = static_cast<int>(kernels.size());
     report.builds_cached = built.cached;
     if (interrupted()) {
-        throw Error("interrupted while building; nothing was booted");
+        throw Interrupted("interrupted while building; nothing was booted");
     }
 
     const Arch arch = experiment.kernel.arch;
@@ -422,6 +422,7 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             const bool failed = boot.outcome != BootOutcome::Ok || boot.params_not_applied;
             const bool contaminated = boot.loaded.value_or(false);
             report.samples_failed += failed ? 1 : 0;
+            report.samples_infra_failed += boot.outcome == BootOutcome::InfraError ? 1 : 0;
             report.samples_contaminated += contaminated ? 1 : 0;
             if (boot.params_not_applied) {
                 progress.note(fmt::format("warning: {} r{}: {} — the sample is stored but not "

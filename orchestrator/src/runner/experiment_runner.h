@@ -38,6 +38,7 @@ struct RunReport {
     int samples_skipped = 0; // already stored (resume)
     int samples_run = 0;
     int samples_failed = 0;
+    int samples_infra_failed = 0; // of them, infra-error: bootbench could not boot the guest
     int samples_contaminated = 0; // stored as loaded (schema 8)
     int samples_waited = 0;       // waited for a quiet host first
     double quiet_wait_seconds = 0;

@@ -46,7 +46,7 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
     const fs::path qemu =
         packages.unpack(k_qemu_package) / "usr" / "bin" / fs::path(request.l2.qemu).filename();
     if (!fs::is_regular_file(qemu)) {
-        throw Error(fmt::format("{} holds no {}: delete {} and try again", k_qemu_package,
+        throw RuntimeFailure(fmt::format("{} holds no {}: delete {} and try again", k_qemu_package,
                                 qemu.filename().string(), (cache_dir() / "nested").string()));
     }
     const LibraryClosure closure =

@@ -42,13 +42,15 @@ std::string header(const ReproPlan& plan, const std::string& tool_version) {
         "# REPRO_KERNEL, REPRO_INITRD and REPRO_FIRMWARE name other copies of the inputs (checked\n"
         "# by hash all the same); REPRO_WORK is where a rebuild happens (default: a new /tmp "
         "dir).\n"
-        "# Exit status: 0 the marker came, 2 an input did not match, 3 the boot did not reach it.\n"
+        "# Exit status, as bootbench's: 0 the marker came; 1 the boot did not reach it; 2 a usage\n"
+        "# error; 3 the environment: an input that does not match, a rebuild step that failed.\n"
         "set -euo pipefail\n"
         "export LC_ALL=C # one decimal point for $EPOCHREALTIME and awk\n\n",
         boot.id, plan.database, what, boot.outcome, stored, load, boot.started_at, tool_version);
 }
 
-constexpr const char* k_helpers = R"SH(fail() { echo "repro: $*" >&2; exit 2; }
+constexpr const char* k_helpers = R"SH(fail() { echo "repro: $*" >&2; exit 3; }
+usage() { echo "repro: $*" >&2; exit 2; }
 say() { echo "repro: $*" >&2; }
 sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
 verify() { # ROLE FILE SHA256
@@ -64,10 +66,10 @@ for arg in "$@"; do
     --rebuild-kernel) rebuild=1 ;;
     --check-only) check_only=1 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
-    *) fail "unknown option $arg (see --help)" ;;
+    *) usage "unknown option $arg (see --help)" ;;
   esac
 done
-[ $check_only = 0 ] || [ $rebuild = 1 ] || fail "--check-only goes with --rebuild-kernel"
+[ $check_only = 0 ] || [ $rebuild = 1 ] || usage "--check-only goes with --rebuild-kernel"
 
 )SH";
 
@@ -215,7 +217,7 @@ std::string rebuild_function(const KernelRecipe& recipe) {
 }
 
 std::string no_rebuild_function(const std::string& reason) {
-    return fmt::format("rebuild_kernel() {{\n  fail {}\n}}\n\n",
+    return fmt::format("rebuild_kernel() {{\n  usage {}\n}}\n\n",
                        shell_quote("--rebuild-kernel: this boot's kernel cannot be rebuilt from "
                                    "the script: " +
                                    reason));
@@ -286,7 +288,7 @@ rm -f "$fifo"
 if [ -z "$reached" ]; then
   say "the marker '$marker_name' never came; the console's last lines:"
   tail -n 20 "$log" >&2
-  exit 3
+  exit 1
 fi
 seconds=$(awk -v a="$start" -v b="$reached" 'BEGIN { printf "%.3f", b - a }')
 if [ -n "$stored" ]; then

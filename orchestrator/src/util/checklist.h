@@ -2,6 +2,8 @@
 // The verdict lines of a self-check (`bootbench doctor`). A missing piece the tool needs is a
 // problem and fails the check; a missing piece it can do without (KVM on a machine where
 // everything runs under TCG) is a note: it is shown, counted and changes no exit status.
+#include "util/error.h"
+
 #include <string>
 #include <string_view>
 
@@ -20,7 +22,8 @@ class Checklist {
     // "All required checks passed (1 note)." or "2 problem(s) found (1 note)."
     std::string summary() const;
     // 0 when every required piece works, else 1.
-    int exit_status() const { return m_problems == 0 ? 0 : 1; }
+    // A required piece that does not work is the environment failing: bootbench's status 3.
+    int exit_status() const { return m_problems == 0 ? k_exit_ok : k_exit_runtime; }
 
   private:
     int m_problems = 0;

@@ -60,7 +60,7 @@ Firmware resolve_firmware(const std::string& name_or_path, Arch arch) {
                 return hashed(name_or_path, fs::path(candidate));
             }
         }
-        throw Error("firmware " + name_or_path + " not found: install Debian's " +
+        throw RuntimeFailure("firmware " + name_or_path + " not found: install Debian's " +
                     std::string(known.package) + " package (scripts/setup.sh does)");
     }
     throw Error("unknown firmware name '" + name_or_path +

@@ -43,7 +43,7 @@ void ensure_libvirt_event_loop() {
     std::call_once(once, [] {
         virSetErrorFunc(nullptr, ignore_libvirt_errors);
         if (virEventRegisterDefaultImpl() < 0) {
-            throw Error("libvirt: cannot start its event loop: " + libvirt_error());
+            throw RuntimeFailure("libvirt: cannot start its event loop: " + libvirt_error());
         }
         std::thread(run_event_loop).detach();
     });
@@ -55,7 +55,7 @@ LibvirtConnection::LibvirtConnection(std::string uri, bool allow_uri_programs)
     ensure_libvirt_event_loop();
     m_conn = virConnectOpen(m_uri.c_str());
     if (m_conn == nullptr) {
-        throw Error(fmt::format("libvirt host {}: cannot connect: {} (is libvirtd running "
+        throw RuntimeFailure(fmt::format("libvirt host {}: cannot connect: {} (is libvirtd running "
                                 "there? see docs/fleet.md)",
                                 m_uri, libvirt_error()));
     }

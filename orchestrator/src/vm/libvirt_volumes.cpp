@@ -137,7 +137,7 @@ fs::path LibvirtVolumes::place(const fs::path& local) {
         if (const std::string held = volume_sha256(m_connection, volume.get(), name);
             held != sha256) {
             virStorageVolDelete(volume.get(), 0);
-            throw Error(fmt::format(
+            throw RuntimeFailure(fmt::format(
                 "libvirt host {}: volume {} holds sha256 {} right after uploading {} (sha256 {}); "
                 "the volume was deleted. Another bootbench may be uploading the same file to "
                 "this host, or the host's storage is failing: run again",
@@ -155,7 +155,7 @@ virStoragePoolPtr LibvirtVolumes::pool() {
     if (virStoragePoolPtr found = virStoragePoolLookupByName(conn, k_pool_name)) {
         if (virStoragePoolIsActive(found) != 1 && virStoragePoolCreate(found, 0) < 0) {
             virStoragePoolFree(found);
-            throw Error(fmt::format("libvirt host {}: storage pool '{}' cannot be started: {}",
+            throw RuntimeFailure(fmt::format("libvirt host {}: storage pool '{}' cannot be started: {}",
                                     m_connection.uri(), k_pool_name, libvirt_error()));
         }
         return found;
@@ -166,7 +166,7 @@ virStoragePoolPtr LibvirtVolumes::pool() {
     virStoragePoolPtr created =
         virStoragePoolCreateXML(conn, xml.c_str(), VIR_STORAGE_POOL_CREATE_WITH_BUILD);
     if (created == nullptr) {
-        throw Error(fmt::format("libvirt host {}: cannot create storage pool '{}' at {}: {}",
+        throw RuntimeFailure(fmt::format("libvirt host {}: cannot create storage pool '{}' at {}: {}",
                                 m_connection.uri(), k_pool_name, k_pool_path, libvirt_error()));
     }
     return created;
