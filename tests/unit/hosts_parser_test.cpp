@@ -77,3 +77,12 @@ TEST_CASE("a host whose URI runs a program needs allow_uri_programs", "[fleet][u
     CHECK_FALSE(
         bb::parse_fleet_file("hosts:\n  - {uri: 'qemu:///system'}\n", "f")[0].allow_uri_programs);
 }
+
+TEST_CASE("a fleet file is read with the experiment files' YAML checks", "[fleet]") {
+    // The shared toolkit (experiment/yaml_reader.h): bytes that are not UTF-8 are refused at
+    // their place, as in experiment files; a fleet file used not to check them.
+    CHECK(fleet_error("hosts:\n  - uri: qemu:///sys\xfftem\n") ==
+          "fleet.yaml:2:21: invalid UTF-8 (byte 0xff): a fleet file is UTF-8 text");
+    CHECK(fleet_error("hosts: [{uri: qemu:///system, slots: 1, slot: 2}]\n") ==
+          "fleet.yaml:1:41: unknown key \"slot\" (did you mean \"slots\"?)");
+}

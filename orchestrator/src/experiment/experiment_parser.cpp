@@ -4,6 +4,7 @@
 #include "experiment/did_you_mean.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
+#include "experiment/yaml_reader.h"
 #include "util/duration.h"
 #include "util/error.h"
 
@@ -64,69 +65,6 @@ const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
 
-struct Entry {
-    YAML::Node key;
-    YAML::Node value;
-};
-using Entries = std::map<std::string, Entry>;
-
-// Control characters are escaped so that a message stays on one line and shows what is there.
-std::string in_quotes(std::string_view text) {
-    std::string quoted = "\"";
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (c == '\n') {
-            quoted += "\\n";
-        } else if (c == '\t') {
-            quoted += "\\t";
-        } else if (byte < 0x20 || byte == 0x7f) {
-            quoted += fmt::format("\\x{:02x}", byte);
-        } else {
-            quoted += c;
-        }
-    }
-    return quoted + "\"";
-}
-
-// Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no
-// overlong forms, no surrogates, nothing above U+10FFFF).
-std::optional<size_t> first_invalid_utf8(std::string_view text) {
-    size_t at = 0;
-    while (at < text.size()) {
-        const auto byte = static_cast<unsigned char>(text[at]);
-        size_t length = 0;
-        unsigned char low = 0x80;
-        unsigned char high = 0xbf;
-        if (byte < 0x80) {
-            ++at;
-            continue;
-        } else if (byte >= 0xc2 && byte <= 0xdf) {
-            length = 2;
-        } else if (byte >= 0xe0 && byte <= 0xef) {
-            length = 3;
-            low = byte == 0xe0 ? 0xa0 : 0x80;
-            high = byte == 0xed ? 0x9f : 0xbf;
-        } else if (byte >= 0xf0 && byte <= 0xf4) {
-            length = 4;
-            low = byte == 0xf0 ? 0x90 : 0x80;
-            high = byte == 0xf4 ? 0x8f : 0xbf;
-        } else {
-            return at;
-        }
-        if (at + length > text.size()) {
-            return at;
-        }
-        for (size_t i = 1; i < length; ++i) {
-            const auto next = static_cast<unsigned char>(text[at + i]);
-            if (next < (i == 1 ? low : 0x80) || next > (i == 1 ? high : 0xbf)) {
-                return at;
-            }
-        }
-        at += length;
-    }
-    return std::nullopt;
-}
-
 constexpr long long k_max_samples = 1'000'000; // eleven days of one-second boots
 
 // Cells before include/exclude: the product of the variants and every declared axis (as a
@@ -155,28 +93,6 @@ std::string alternatives(const std::vector<std::string>& choices) {
     return text;
 }
 
-std::string comma_list(const std::vector<std::string>& items) {
-    std::string text;
-    for (const auto& item : items) {
-        text += (text.empty() ? "" : ", ") + item;
-    }
-    return text;
-}
-
-// What the user wrote, for "expected X, got Y".
-std::string describe(const YAML::Node& node) {
-    switch (node.Type()) {
-    case YAML::NodeType::Scalar:
-        return in_quotes(node.Scalar());
-    case YAML::NodeType::Sequence:
-        return "a list";
-    case YAML::NodeType::Map:
-        return "a mapping";
-    default:
-        return "nothing";
-    }
-}
-
 // Names that travel in keys, markers and file names: [A-Za-z0-9._-]+.
 bool is_name(std::string_view text) {
     return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -193,27 +109,6 @@ bool contains(const std::vector<std::string>& items, std::string_view item) {
     return std::find(items.begin(), items.end(), item) != items.end();
 }
 
-// Strict decimal: the whole text, no "0x", no spaces, no fraction.
-template <class T> std::optional<T> parse_integer(const std::string& text) {
-    T value{};
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || text.empty()) {
-        return std::nullopt;
-    }
-    return value;
-}
-
-std::optional<double> parse_number(const std::string& text) {
-    double value = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || text.empty() || !std::isfinite(value)) {
-        return std::nullopt;
-    }
-    return value;
-}
-
 // CONFIG_NAME=value, as merge_config and bootbench build --set take it.
 bool is_assignment(std::string_view text) {
     const auto equals = text.find('=');
@@ -227,36 +122,19 @@ bool is_assignment(std::string_view text) {
            });
 }
 
-class ExperimentReader {
+class ExperimentReader : public YamlReader {
   public:
     ExperimentReader(std::string file_name, fs::path directory)
-        : m_file(std::move(file_name)), m_directory(std::move(directory)) {}
-
-    [[noreturn]] void fail(const YAML::Mark& mark, const std::string& message) const {
-        // Nodes built without a position (an empty document) report the file's start.
-        const int line = mark.line >= 0 ? mark.line + 1 : 1;
-        const int column = mark.column >= 0 ? mark.column + 1 : 1;
-        throw Error(fmt::format("{}:{}:{}: {}", m_file, line, column, message));
-    }
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-        fail(node.Mark(), message);
-    }
+        : YamlReader(std::move(file_name)), m_directory(std::move(directory)) {}
 
     Experiment read(const YAML::Node& root);
 
   private:
-    Entries mapping(const YAML::Node& node, const std::string& label,
-                    const std::vector<std::string>& allowed) const;
-    const Entry& required(const Entries& entries, const YAML::Node& map, const std::string& label,
-                          const std::string& key, const std::string& expected) const;
-
-    std::string string_of(const YAML::Node& node, const std::string& key) const;
     std::string string_value(const Entry& entry) const {
         return string_of(entry.value, entry.key.Scalar());
     }
     std::string name_value(const Entry& entry, const std::string& what) const;
     std::vector<std::string> string_list(const Entry& entry) const;
-    long long integer_of(const YAML::Node& node, const std::string& key, long long minimum) const;
     double seconds_value(const Entry& entry) const;
     std::vector<int> integer_axis(const Entry& entry, long long minimum) const;
     std::vector<std::string> string_axis(const Entry& entry) const;
@@ -292,54 +170,8 @@ class ExperimentReader {
     double fraction_value(const Entry& entry, const std::string& expected) const;
     void read_repeats(const Entry& entry, Experiment& experiment) const;
 
-    std::string m_file;
     fs::path m_directory;
 };
-
-Entries ExperimentReader::mapping(const YAML::Node& node, const std::string& label,
-                                  const std::vector<std::string>& allowed) const {
-    if (!node.IsMap()) {
-        fail(node, fmt::format("{}: expected a mapping with keys {}, got {}", label,
-                               comma_list(allowed), describe(node)));
-    }
-    Entries entries;
-    for (const auto& item : node) {
-        if (!item.first.IsScalar()) {
-            fail(item.first, fmt::format("expected a key name, got {}", describe(item.first)));
-        }
-        const std::string key = item.first.Scalar();
-        if (!contains(allowed, key)) {
-            const auto suggestion = did_you_mean(key, allowed);
-            fail(item.first, suggestion ? fmt::format("unknown key {} (did you mean {}?)",
-                                                      in_quotes(key), in_quotes(*suggestion))
-                                        : fmt::format("unknown key {} (expected one of: {})",
-                                                      in_quotes(key), comma_list(allowed)));
-        }
-        // yaml-cpp keeps both copies of a repeated key; silently taking one would hide a typo.
-        if (!entries.emplace(key, Entry{item.first, item.second}).second) {
-            fail(item.first, fmt::format("duplicate key {}", in_quotes(key)));
-        }
-    }
-    return entries;
-}
-
-const Entry& ExperimentReader::required(const Entries& entries, const YAML::Node& map,
-                                        const std::string& label, const std::string& key,
-                                        const std::string& expected) const {
-    const auto found = entries.find(key);
-    if (found == entries.end()) {
-        fail(map, fmt::format("{}missing required key {} (expected {})",
-                              label.empty() ? "" : label + ": ", in_quotes(key), expected));
-    }
-    return found->second;
-}
-
-std::string ExperimentReader::string_of(const YAML::Node& node, const std::string& key) const {
-    if (!node.IsScalar()) {
-        fail(node, fmt::format("{}: expected a string, got {}", key, describe(node)));
-    }
-    return node.Scalar();
-}
 
 std::string ExperimentReader::name_value(const Entry& entry, const std::string& what) const {
     const std::string name = string_value(entry);
@@ -366,25 +198,6 @@ std::vector<std::string> ExperimentReader::string_list(const Entry& entry) const
         items.push_back(std::move(text));
     }
     return items;
-}
-
-long long ExperimentReader::integer_of(const YAML::Node& node, const std::string& key,
-                                       long long minimum) const {
-    if (!node.IsScalar()) {
-        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
-    }
-    const auto value = parse_integer<long long>(node.Scalar());
-    if (!value) {
-        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
-    }
-    if (*value < minimum) {
-        fail(node, fmt::format("{}: expected an integer >= {}, got {}", key, minimum, *value));
-    }
-    if (*value > std::numeric_limits<int>::max()) {
-        fail(node, fmt::format("{}: expected an integer <= {}, got {}", key,
-                               std::numeric_limits<int>::max(), *value));
-    }
-    return *value;
 }
 
 double ExperimentReader::seconds_value(const Entry& entry) const {
@@ -1173,7 +986,7 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     }
     const Entries entries = mapping(root, "", k_top_keys);
     Experiment experiment;
-    experiment.file_name = m_file;
+    experiment.file_name = file();
     experiment.directory = m_directory;
     experiment.name = name_value(
         required(entries, root, "", "name", "the experiment's name, e.g. name: srcu-phase"),
@@ -1219,7 +1032,7 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
         experiment.seed = seed;
     }
     if (const auto found = entries.find("hosts"); found != entries.end()) {
-        experiment.hosts = parse_hosts(found->second.value, m_file);
+        experiment.hosts = parse_hosts(found->second.value, file());
     }
     if (const auto found = entries.find("quiet"); found != entries.end()) {
         read_quiet(found->second, experiment.quiet);
@@ -1271,55 +1084,9 @@ fs::path directory_of(const std::string& file_name) {
 
 } // namespace
 
-namespace {
-// yaml-cpp 0.7 decodes the double-quoted escape "\_" (no-break space) to the raw byte A0, so a
-// file that is valid UTF-8 can still yield a scalar that is not: every scalar is checked after
-// decoding. Found by fuzz_experiment in CI: such a byte aborted the build-id JSON writer.
-void check_scalars_utf8(const ExperimentReader& reader, const YAML::Node& node) {
-    if (node.IsScalar()) {
-        if (const auto bad = first_invalid_utf8(node.Scalar())) {
-            reader.fail(node, fmt::format("invalid UTF-8 after decoding escapes (byte 0x{:02x}); "
-                                          "write the character itself or a \\u escape",
-                                          static_cast<unsigned char>(node.Scalar()[*bad])));
-        }
-    } else if (node.IsSequence()) {
-        for (const auto& item : node) {
-            check_scalars_utf8(reader, item);
-        }
-    } else if (node.IsMap()) {
-        for (const auto& item : node) {
-            check_scalars_utf8(reader, item.first);
-            check_scalars_utf8(reader, item.second);
-        }
-    }
-}
-} // namespace
-
 Experiment parse_experiment(std::string_view text, const std::string& file_name) {
     ExperimentReader reader(file_name, directory_of(file_name));
-    // Names and values end up in JSON (cell params, build ids), which must be UTF-8; YAML
-    // requires it too. Found by fuzz_experiment: a stray byte used to abort in the JSON writer.
-    if (const auto bad = first_invalid_utf8(text)) {
-        YAML::Mark mark;
-        mark.pos = static_cast<int>(*bad);
-        mark.line = static_cast<int>(std::count(text.begin(), text.begin() + *bad, '\n'));
-        const size_t line_start = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
-        mark.column = static_cast<int>(
-            line_start == std::string_view::npos || *bad == 0 ? *bad : *bad - line_start - 1);
-        reader.fail(mark, fmt::format("invalid UTF-8 (byte 0x{:02x}): an experiment file is "
-                                      "UTF-8 text",
-                                      static_cast<unsigned char>(text[*bad])));
-    }
-    YAML::Node root;
-    try {
-        root = YAML::Load(std::string(text));
-    } catch (const YAML::DeepRecursion& e) {
-        // yaml-cpp says "bad file" here, which tells the user nothing.
-        reader.fail(e.mark, "invalid YAML: nested too deeply (an experiment needs a few levels)");
-    } catch (const YAML::Exception& e) {
-        reader.fail(e.mark, "invalid YAML: " + e.msg);
-    }
-    check_scalars_utf8(reader, root);
+    const YAML::Node root = reader.load(text, "an experiment");
     Experiment experiment = reader.read(root);
     experiment.text = std::string(text);
     return experiment;

@@ -1,0 +1,218 @@
+#include "experiment/yaml_reader.h"
+
+#include "experiment/did_you_mean.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <yaml-cpp/depthguard.h>
+
+namespace bb {
+
+std::string in_quotes(std::string_view text) {
+    std::string quoted = "\"";
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            quoted += "\\n";
+        } else if (c == '\t') {
+            quoted += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            quoted += fmt::format("\\x{:02x}", byte);
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "\"";
+}
+
+std::optional<size_t> first_invalid_utf8(std::string_view text) {
+    size_t at = 0;
+    while (at < text.size()) {
+        const auto byte = static_cast<unsigned char>(text[at]);
+        size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xbf;
+        if (byte < 0x80) {
+            ++at;
+            continue;
+        } else if (byte >= 0xc2 && byte <= 0xdf) {
+            length = 2;
+        } else if (byte >= 0xe0 && byte <= 0xef) {
+            length = 3;
+            low = byte == 0xe0 ? 0xa0 : 0x80;
+            high = byte == 0xed ? 0x9f : 0xbf;
+        } else if (byte >= 0xf0 && byte <= 0xf4) {
+            length = 4;
+            low = byte == 0xf0 ? 0x90 : 0x80;
+            high = byte == 0xf4 ? 0x8f : 0xbf;
+        } else {
+            return at;
+        }
+        if (at + length > text.size()) {
+            return at;
+        }
+        for (size_t i = 1; i < length; ++i) {
+            const auto next = static_cast<unsigned char>(text[at + i]);
+            if (next < (i == 1 ? low : 0x80) || next > (i == 1 ? high : 0xbf)) {
+                return at;
+            }
+        }
+        at += length;
+    }
+    return std::nullopt;
+}
+
+std::string comma_list(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items) {
+        text += (text.empty() ? "" : ", ") + item;
+    }
+    return text;
+}
+
+std::string describe(const YAML::Node& node) {
+    switch (node.Type()) {
+    case YAML::NodeType::Scalar:
+        return in_quotes(node.Scalar());
+    case YAML::NodeType::Sequence:
+        return "a list";
+    case YAML::NodeType::Map:
+        return "a mapping";
+    default:
+        return "nothing";
+    }
+}
+
+std::optional<double> parse_number(const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+void YamlReader::fail(const YAML::Mark& mark, const std::string& message) const {
+    // Nodes built without a position (an empty document) report the file's start.
+    const int line = mark.line >= 0 ? mark.line + 1 : 1;
+    const int column = mark.column >= 0 ? mark.column + 1 : 1;
+    throw Error(fmt::format("{}:{}:{}: {}", m_file, line, column, message));
+}
+
+Entries YamlReader::mapping(const YAML::Node& node, const std::string& label,
+                            const std::vector<std::string>& allowed) const {
+    if (!node.IsMap()) {
+        fail(node, fmt::format("{}: expected a mapping with keys {}, got {}", label,
+                               comma_list(allowed), describe(node)));
+    }
+    Entries entries;
+    for (const auto& item : node) {
+        if (!item.first.IsScalar()) {
+            fail(item.first, fmt::format("expected a key name, got {}", describe(item.first)));
+        }
+        const std::string key = item.first.Scalar();
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+            const auto suggestion = did_you_mean(key, allowed);
+            fail(item.first, suggestion ? fmt::format("unknown key {} (did you mean {}?)",
+                                                      in_quotes(key), in_quotes(*suggestion))
+                                        : fmt::format("unknown key {} (expected one of: {})",
+                                                      in_quotes(key), comma_list(allowed)));
+        }
+        // yaml-cpp keeps both copies of a repeated key; silently taking one would hide a typo.
+        if (!entries.emplace(key, Entry{item.first, item.second}).second) {
+            fail(item.first, fmt::format("duplicate key {}", in_quotes(key)));
+        }
+    }
+    return entries;
+}
+
+const Entry& YamlReader::required(const Entries& entries, const YAML::Node& map,
+                                  const std::string& label, const std::string& key,
+                                  const std::string& expected) const {
+    const auto found = entries.find(key);
+    if (found == entries.end()) {
+        fail(map, fmt::format("{}missing required key {} (expected {})",
+                              label.empty() ? "" : label + ": ", in_quotes(key), expected));
+    }
+    return found->second;
+}
+
+std::string YamlReader::string_of(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsScalar()) {
+        fail(node, fmt::format("{}: expected a string, got {}", key, describe(node)));
+    }
+    return node.Scalar();
+}
+
+long long YamlReader::integer_of(const YAML::Node& node, const std::string& key,
+                                 long long minimum) const {
+    if (!node.IsScalar()) {
+        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
+    }
+    const auto value = parse_integer<long long>(node.Scalar());
+    if (!value) {
+        fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
+    }
+    if (*value < minimum) {
+        fail(node, fmt::format("{}: expected an integer >= {}, got {}", key, minimum, *value));
+    }
+    if (*value > std::numeric_limits<int>::max()) {
+        fail(node, fmt::format("{}: expected an integer <= {}, got {}", key,
+                               std::numeric_limits<int>::max(), *value));
+    }
+    return *value;
+}
+
+// yaml-cpp 0.7 decodes the double-quoted escape "\\_" (no-break space) to the raw byte A0, so a
+// file that is valid UTF-8 can still yield a scalar that is not: every scalar is checked after
+// decoding. Found by fuzz_experiment in CI: such a byte aborted the build-id JSON writer.
+void YamlReader::check_scalars_utf8(const YAML::Node& node) const {
+    if (node.IsScalar()) {
+        if (const auto bad = first_invalid_utf8(node.Scalar())) {
+            fail(node, fmt::format("invalid UTF-8 after decoding escapes (byte 0x{:02x}); "
+                                   "write the character itself or a \\u escape",
+                                   static_cast<unsigned char>(node.Scalar()[*bad])));
+        }
+    } else if (node.IsSequence()) {
+        for (const auto& item : node) {
+            check_scalars_utf8(item);
+        }
+    } else if (node.IsMap()) {
+        for (const auto& item : node) {
+            check_scalars_utf8(item.first);
+            check_scalars_utf8(item.second);
+        }
+    }
+}
+
+YAML::Node YamlReader::load(std::string_view text, const std::string& kind) const {
+    // Names and values end up in JSON (cell params, build ids), which must be UTF-8; YAML
+    // requires it too. Found by fuzz_experiment: a stray byte used to abort in the JSON writer.
+    if (const auto bad = first_invalid_utf8(text)) {
+        YAML::Mark mark;
+        mark.pos = static_cast<int>(*bad);
+        mark.line = static_cast<int>(std::count(text.begin(), text.begin() + *bad, '\n'));
+        const size_t line_start = text.rfind('\n', *bad == 0 ? 0 : *bad - 1);
+        mark.column = static_cast<int>(
+            line_start == std::string_view::npos || *bad == 0 ? *bad : *bad - line_start - 1);
+        fail(mark, fmt::format("invalid UTF-8 (byte 0x{:02x}): {} file is UTF-8 text",
+                               static_cast<unsigned char>(text[*bad]), kind));
+    }
+    YAML::Node root;
+    try {
+        root = YAML::Load(std::string(text));
+    } catch (const YAML::DeepRecursion& e) {
+        // yaml-cpp says "bad file" here, which tells the user nothing.
+        fail(e.mark, "invalid YAML: nested too deeply (" + kind + " needs a few levels)");
+    } catch (const YAML::Exception& e) {
+        fail(e.mark, "invalid YAML: " + e.msg);
+    }
+    check_scalars_utf8(root);
+    return root;
+}
+
+} // namespace bb

@@ -1,0 +1,72 @@
+#pragma once
+// The YAML reading toolkit bootbench's input files share (experiment files, fleet files): every
+// error names the file, line and column and says what was expected and what was found, unknown
+// keys get a did-you-mean, repeated keys are refused, and numbers are read strictly.
+#include <charconv>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace bb {
+
+struct Entry {
+    YAML::Node key;
+    YAML::Node value;
+};
+using Entries = std::map<std::string, Entry>;
+
+// Control characters are escaped so that a message stays on one line and shows what is there.
+std::string in_quotes(std::string_view text);
+// What the user wrote, for "expected X, got Y": a quoted scalar, "a list", "a mapping".
+std::string describe(const YAML::Node& node);
+std::string comma_list(const std::vector<std::string>& items);
+// Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF).
+std::optional<size_t> first_invalid_utf8(std::string_view text);
+
+// Strict decimal: the whole text, no "0x", no spaces, no fraction.
+template <class T> std::optional<T> parse_integer(const std::string& text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty()) {
+        return std::nullopt;
+    }
+    return value;
+}
+std::optional<double> parse_number(const std::string& text);
+
+class YamlReader {
+  public:
+    explicit YamlReader(std::string file_name) : m_file(std::move(file_name)) {}
+
+    [[noreturn]] void fail(const YAML::Mark& mark, const std::string& message) const;
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+        fail(node.Mark(), message);
+    }
+
+    // The document in `text`, refused with a located message when it is not UTF-8 (before
+    // and after yaml-cpp decodes escapes), not YAML, or nested too deeply. `kind` names the
+    // file for the messages: "an experiment file".
+    YAML::Node load(std::string_view text, const std::string& kind) const;
+
+    // A mapping's entries, every key one of `allowed` (else a did-you-mean) and none twice.
+    Entries mapping(const YAML::Node& node, const std::string& label,
+                    const std::vector<std::string>& allowed) const;
+    const Entry& required(const Entries& entries, const YAML::Node& map, const std::string& label,
+                          const std::string& key, const std::string& expected) const;
+    std::string string_of(const YAML::Node& node, const std::string& key) const;
+    long long integer_of(const YAML::Node& node, const std::string& key, long long minimum) const;
+
+    const std::string& file() const { return m_file; }
+
+  private:
+    void check_scalars_utf8(const YAML::Node& node) const;
+
+    std::string m_file;
+};
+
+} // namespace bb
