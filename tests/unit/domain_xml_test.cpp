@@ -1,4 +1,5 @@
 #include "util/error.h"
+#include "util/markup_escape.h"
 #include "vm/domain_xml.h"
 #include "vm/libvirt_launcher.h"
 
@@ -25,9 +26,9 @@ QemuSpec arm64_spec() {
 }
 } // namespace
 
-TEST_CASE("escape_for_xml replaces the five XML specials", "[libvirt]") {
-    CHECK(bb::escape_for_xml("a<b>&'\"c") == "a&lt;b&gt;&amp;&apos;&quot;c");
-    CHECK(bb::escape_for_xml("plain /path_1") == "plain /path_1");
+TEST_CASE("xml_escape replaces the five XML specials", "[libvirt]") {
+    CHECK(bb::xml_escape("a<b>&'\"c") == "a&lt;b&gt;&amp;&apos;&quot;c");
+    CHECK(bb::xml_escape("plain /path_1") == "plain /path_1");
 }
 
 TEST_CASE("arm64 domain: TCG, virt, custom max CPU, direct kernel boot with ROM firmware",

@@ -1,5 +1,5 @@
 // The HTML report: one escaping function, hand-drawn SVG charts, hostile names.
-#include "report/html_escape.h"
+#include "util/markup_escape.h"
 #include "report/html_report.h"
 #include "report/svg_chart.h"
 

@@ -6,13 +6,13 @@
 #include "kernel/patch_series.h"
 #include "report/table_renderer.h"
 #include "test_support.h"
+#include "util/markup_escape.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
 #include "vm/qemu_spec.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

@@ -1,4 +1,5 @@
 #include "report/table_renderer.h"
+#include "util/markup_escape.h"
 
 #include <catch2/catch.hpp>
 #include <string>

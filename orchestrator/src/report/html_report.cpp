@@ -1,6 +1,6 @@
 #include "report/html_report.h"
 
-#include "report/html_escape.h"
+#include "util/markup_escape.h"
 #include "report/render_support.h"
 #include "report/svg_chart.h"
 #include "report/view_renderer.h"

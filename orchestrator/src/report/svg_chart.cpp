@@ -1,6 +1,6 @@
 #include "report/svg_chart.h"
 
-#include "report/html_escape.h"
+#include "util/markup_escape.h"
 
 #include <algorithm>
 #include <array>

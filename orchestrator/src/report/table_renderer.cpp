@@ -1,6 +1,7 @@
 #include "report/table_renderer.h"
 
 #include "report/render_support.h"
+#include "util/markup_escape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -581,38 +582,6 @@ std::string csv_field(std::string_view text) {
         }
     }
     return quoted + "\"";
-}
-
-std::string xml_escape(std::string_view text) {
-    std::string escaped;
-    escaped.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            escaped += "&amp;";
-            break;
-        case '<':
-            escaped += "&lt;";
-            break;
-        case '>':
-            escaped += "&gt;";
-            break;
-        case '"':
-            escaped += "&quot;";
-            break;
-        case '\'':
-            escaped += "&apos;";
-            break;
-        default:
-            // XML 1.0 allows no control characters but tab, LF and CR, not even escaped.
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                escaped += '?';
-            } else {
-                escaped += c;
-            }
-        }
-    }
-    return escaped;
 }
 
 } // namespace bb

@@ -67,6 +67,5 @@ std::string render_junit(const ComparisonSet& set, const std::string& suite_name
 // RFC 4180 field: quoted (with quotes doubled) when it holds a comma, quote, CR or LF.
 std::string csv_field(std::string_view text);
 // Escapes & < > " ' and replaces control characters XML 1.0 forbids.
-std::string xml_escape(std::string_view text);
 
 } // namespace bb

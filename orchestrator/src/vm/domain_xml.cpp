@@ -1,39 +1,13 @@
 #include "vm/domain_xml.h"
 
 #include "util/error.h"
+#include "util/markup_escape.h"
 
 #include <fmt/format.h>
 #include <sstream>
 #include <vector>
 
 namespace bb {
-
-std::string escape_for_xml(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
 
 namespace {
 // The machine options libvirt can express, as qemu's -M text names them.
@@ -79,7 +53,7 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
         qemu_args = {"-machine", "acpi=off"};
     }
     if (!shape.gic_version.empty()) {
-        features += fmt::format("<gic version='{}'/>", escape_for_xml(shape.gic_version));
+        features += fmt::format("<gic version='{}'/>", xml_escape(shape.gic_version));
     }
     qemu_args.insert(qemu_args.end(), spec.extra_args.begin(), spec.extra_args.end());
 
@@ -88,21 +62,21 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     line(fmt::format(
         "<domain type='{}'{}>", spec.accel == Accel::Kvm ? "kvm" : "qemu",
         qemu_args.empty() ? "" : " xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'"));
-    line(fmt::format("  <name>{}</name>", escape_for_xml(name)));
+    line(fmt::format("  <name>{}</name>", xml_escape(name)));
     line(fmt::format("  <memory unit='MiB'>{}</memory>", spec.memory_mb));
     line(fmt::format("  <vcpu>{}</vcpu>", spec.smp));
     line("  <os>");
     line(fmt::format("    <type arch='{}' machine='{}'>hvm</type>", x86 ? "x86_64" : "aarch64",
-                     escape_for_xml(shape.type)));
+                     xml_escape(shape.type)));
     if (spec.firmware) {
-        line(fmt::format("    <loader type='rom'>{}</loader>",
-                         escape_for_xml(spec.firmware->string())));
+        line(
+            fmt::format("    <loader type='rom'>{}</loader>", xml_escape(spec.firmware->string())));
     }
-    line(fmt::format("    <kernel>{}</kernel>", escape_for_xml(spec.kernel.string())));
+    line(fmt::format("    <kernel>{}</kernel>", xml_escape(spec.kernel.string())));
     if (spec.initrd) {
-        line(fmt::format("    <initrd>{}</initrd>", escape_for_xml(spec.initrd->string())));
+        line(fmt::format("    <initrd>{}</initrd>", xml_escape(spec.initrd->string())));
     }
-    line(fmt::format("    <cmdline>{}</cmdline>", escape_for_xml(effective_cmdline(spec))));
+    line(fmt::format("    <cmdline>{}</cmdline>", xml_escape(effective_cmdline(spec))));
     line("  </os>");
     if (!features.empty()) {
         line("  <features>" + features + "</features>");
@@ -111,7 +85,7 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
         line("  <cpu mode='maximum' check='none'/>");
     } else {
         line(fmt::format("  <cpu mode='custom' match='exact'><model>{}</model></cpu>",
-                         escape_for_xml(cpu)));
+                         xml_escape(cpu)));
     }
     line("  <on_poweroff>destroy</on_poweroff>");
     line("  <on_reboot>destroy</on_reboot>");
@@ -124,7 +98,7 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     if (!qemu_args.empty()) {
         line("  <qemu:commandline>");
         for (const auto& arg : qemu_args) {
-            line(fmt::format("    <qemu:arg value='{}'/>", escape_for_xml(arg)));
+            line(fmt::format("    <qemu:arg value='{}'/>", xml_escape(arg)));
         }
         line("  </qemu:commandline>");
     }

@@ -6,10 +6,6 @@
 
 namespace bb {
 
-// Text and attribute values escaped for XML: & < > ' " become entities. (report/ has its own
-// for JUnit output; vm/ does not depend on report/.)
-std::string escape_for_xml(std::string_view text);
-
 // The libvirt domain of one boot, from the same typed spec the qemu argv comes from: a
 // transient guest with direct kernel boot, the serial port as its console, no network, no
 // display, destroyed on power-off, reboot or crash (a reboot would hide a panic).

@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace bb {
+
+// The two escaping rules bootbench writes markup with, one function each.
+
+// HTML (the report): the one escaping function of the HTML report, safe in element text and in
+// quoted attribute values alike: & < > " ' become entities, line breaks become &#10; / &#13; (so a
+// name with a newline cannot end an attribute or a line of the SVG), other control characters,
+// which HTML forbids, become U+FFFD. Every name and value the report prints goes through it.
+std::string html_escape(std::string_view text);
+
+// XML 1.0 (JUnit files, libvirt domain XML): & < > " ' become entities; control characters
+// other than tab, LF and CR, which XML 1.0 does not allow even as references, become '?'.
+std::string xml_escape(std::string_view text);
+
+} // namespace bb
