@@ -1,10 +1,12 @@
 #include "util/run_command.h"
 
+#include "util/child_setup.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 #include <boost/process.hpp>
-
 #include <future>
+#include <signal.h>
 
 namespace bb {
 
@@ -14,23 +16,36 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::sec
     if (argv.empty()) {
         throw Error("run_command: empty argv");
     }
-    std::string exe = argv.front().find('/') == std::string::npos ? find_program(argv.front())
-                                                                  : argv.front();
+    std::string exe =
+        argv.front().find('/') == std::string::npos ? find_program(argv.front()) : argv.front();
     if (exe.empty()) {
         throw Error("program not found on PATH: " + argv.front());
     }
     boost::asio::io_context io;
     std::future<std::string> output;
     std::vector<std::string> args(argv.begin() + 1, argv.end());
-    bp::child child(bp::exe = exe, bp::args = args, bp::std_in < bp::null,
-                    (bp::std_out & bp::std_err) > output, io);
-    io.run_for(timeout);
-    CommandResult result;
-    if (!io.stopped()) {
-        child.terminate();
-        throw Error(argv.front() + " did not finish within " + std::to_string(timeout.count()) +
-                    " s");
+    const ChildSetup setup;
+    bp::child child(bp::exe = exe, bp::args = args,
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> output, io, setup);
+    // The child has its own process group, so Ctrl-C reaches bootbench only: poll for it, and
+    // stop the whole group (a helper's own children too) on an interrupt or at the timeout.
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!io.stopped()) {
+        io.run_for(std::chrono::milliseconds(50));
+        if (io.stopped()) {
+            break;
+        }
+        if (interrupted() || std::chrono::steady_clock::now() >= deadline) {
+            kill(-child.id(), SIGKILL);
+            child.wait();
+            if (interrupted()) {
+                throw Interrupted(argv.front() + " stopped: interrupted");
+            }
+            throw RuntimeFailure(argv.front() + " did not finish within " +
+                                 std::to_string(timeout.count()) + " s");
+        }
     }
+    CommandResult result;
     child.wait();
     result.exit_code = child.exit_code();
     result.output = output.get();

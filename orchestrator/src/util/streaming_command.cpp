@@ -1,9 +1,11 @@
 #include "util/streaming_command.h"
 
+#include "util/child_setup.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/run_command.h"
 
+#include <array>
 #include <boost/asio.hpp>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
@@ -11,25 +13,10 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include <array>
-
 namespace bb {
 
 namespace bp = boost::process;
 namespace asio = boost::asio;
-
-namespace {
-struct GroupLeader : bp::extend::handler {
-    pid_t parent = 0;
-    template <class Executor> void on_exec_setup(Executor& /*unused*/) const {
-        setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) {
-            _exit(127);
-        }
-    }
-};
-} // namespace
 
 StreamingResult run_streaming(const StreamingCommand& command,
                               const std::function<void(std::string_view)>& on_line) {
@@ -47,14 +34,13 @@ StreamingResult run_streaming(const StreamingCommand& command,
         // shorter entry (a heap over-read ASan reports); set() checks the length first.
         env.set(name, value);
     }
-    GroupLeader leader;
-    leader.parent = getpid();
+    const ChildSetup setup;
     std::error_code ec;
     const std::vector<std::string> args(command.argv.begin() + 1, command.argv.end());
-    const std::string cwd = command.cwd.empty() ? std::filesystem::current_path().string()
-                                                : command.cwd.string();
+    const std::string cwd =
+        command.cwd.empty() ? std::filesystem::current_path().string() : command.cwd.string();
     bp::child child(bp::exe = exe, bp::args = args, bp::start_dir = cwd, env,
-                    bp::std_in < bp::null, (bp::std_out & bp::std_err) > pipe, leader, ec);
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> pipe, setup, ec);
     if (ec) {
         throw Error("cannot start " + exe + ": " + ec.message());
     }
@@ -64,20 +50,20 @@ StreamingResult run_streaming(const StreamingCommand& command,
     asio::steady_timer ticker(io);
     bool done = false;
     std::function<void()> read = [&] {
-        pipe.async_read_some(asio::buffer(buffer), [&](const boost::system::error_code& error,
-                                                       size_t bytes) {
-            partial.append(buffer.data(), bytes);
-            for (size_t newline; (newline = partial.find('\n')) != std::string::npos;) {
-                on_line(std::string_view(partial).substr(0, newline));
-                partial.erase(0, newline + 1);
-            }
-            if (error) {
-                done = true;
-                ticker.cancel();
-            } else {
-                read();
-            }
-        });
+        pipe.async_read_some(
+            asio::buffer(buffer), [&](const boost::system::error_code& error, size_t bytes) {
+                partial.append(buffer.data(), bytes);
+                for (size_t newline; (newline = partial.find('\n')) != std::string::npos;) {
+                    on_line(std::string_view(partial).substr(0, newline));
+                    partial.erase(0, newline + 1);
+                }
+                if (error) {
+                    done = true;
+                    ticker.cancel();
+                } else {
+                    read();
+                }
+            });
     };
     std::function<void()> tick = [&] {
         ticker.expires_after(std::chrono::milliseconds(100));

@@ -1,22 +1,22 @@
 #include "vm/qemu_launcher.h"
 
+#include "util/child_setup.h"
 #include "util/interrupt.h"
 #include "util/monotonic_clock.h"
 #include "util/run_command.h"
 
+#include <array>
 #include <boost/asio.hpp>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+#include <chrono>
+#include <linux/close_range.h>
 #include <sched.h>
 #include <signal.h>
-#include <linux/close_range.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <array>
-#include <chrono>
 
 namespace bb {
 
@@ -26,33 +26,6 @@ namespace asio = boost::asio;
 namespace {
 constexpr auto k_tick = std::chrono::milliseconds(20);
 constexpr size_t k_stderr_keep = 4096;
-
-// Runs in the child between fork and exec: only async-signal-safe calls here.
-struct ChildSetup : bp::extend::handler {
-    pid_t parent = 0;
-    const std::vector<int>* cpus = nullptr;
-
-    template <class Executor> void on_exec_setup(Executor& /*unused*/) const {
-        setpgid(0, 0); // own group: Ctrl-C on the terminal is ours to handle; kill(-pgid) reaps all
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) {
-            _exit(127); // the orchestrator died before the prctl took effect
-        }
-        // Other guests' pipes must not leak into this one, or their EOF would wait for it.
-        syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, nullptr);
-        if (cpus != nullptr && !cpus->empty()) {
-            cpu_set_t set;
-            CPU_ZERO(&set);
-            for (int cpu : *cpus) {
-                CPU_SET(cpu, &set);
-            }
-            sched_setaffinity(0, sizeof set, &set);
-        }
-    }
-};
 
 class LaunchLoop {
   public:
@@ -179,10 +152,9 @@ LaunchResult QemuLauncher::run_argv(const std::vector<std::string>& argv,
     std::error_code spawn_error;
     const std::vector<std::string> args(argv.begin() + 1, argv.end());
     ChildSetup setup;
-    setup.parent = getpid();
     setup.cpus = &m_cpus;
-    bp::child child(bp::exe = exe, bp::args = args, bp::std_in < bp::null,
-                    bp::std_out > loop.out(), bp::std_err > loop.err(), setup, spawn_error);
+    bp::child child(bp::exe = exe, bp::args = args, bp::std_in<bp::null, bp::std_out> loop.out(),
+                    bp::std_err > loop.err(), setup, spawn_error);
     if (spawn_error) {
         result.spawn_error = "cannot start " + exe + ": " + spawn_error.message();
         return result;
