@@ -1,6 +1,7 @@
 #include "report/boot_summary.h"
 
 #include "report/statistics.h"
+#include "store/sample_rule.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -14,21 +15,25 @@ std::vector<double> ok_values(const std::vector<BootRecord>& boots,
                               std::optional<double> BootRecord::*field) {
     std::vector<double> values;
     for (const auto& boot : boots) {
-        // A boot whose parameters did not take is not the configuration asked for.
-        if (boot.outcome == BootOutcome::Ok && !boot.params_not_applied &&
-            (boot.*field).has_value()) {
+        if (is_used_sample(boot) && (boot.*field).has_value()) {
             values.push_back(*(boot.*field));
         }
     }
     return values;
 }
 
+// The outcome, or why an ok boot is not used (store/sample_rule.h).
+std::string sample_label(const BootRecord& boot) {
+    if (boot.outcome != BootOutcome::Ok || is_used_sample(boot)) {
+        return std::string(to_string(boot.outcome));
+    }
+    return boot.params_not_applied ? "param-not-applied" : "loaded";
+}
+
 std::string outcome_counts(const std::vector<BootRecord>& boots) {
     std::map<std::string, int> counts;
     for (const auto& boot : boots) {
-        ++counts[boot.params_not_applied && boot.outcome == BootOutcome::Ok
-                     ? std::string("param-not-applied")
-                     : std::string(to_string(boot.outcome))];
+        ++counts[sample_label(boot)];
     }
     std::string text;
     for (const auto& [name, count] : counts) {
@@ -48,10 +53,10 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
     std::string out;
     if (host.empty()) {
         const bool flagged = std::any_of(boots.begin(), boots.end(), [](const BootRecord& boot) {
-            return boot.outcome == BootOutcome::Ok && boot.params_not_applied;
+            return boot.outcome == BootOutcome::Ok;
         });
-        out +=
-            flagged ? "  No boot ran as configured (below).\n" : "  No boot reached the marker.\n";
+        out += flagged ? "  No boot ran as configured on a quiet host (below).\n"
+                       : "  No boot reached the marker.\n";
     } else {
         const Summary s = summarize(host);
         const TimeUnit unit = unit_for_seconds(s.mean);
@@ -84,6 +89,9 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
         } else if (boot.params_not_applied) {
             out +=
                 fmt::format("    boot {}: {}\n", boot.repeat_index + 1, *boot.params_not_applied);
+        } else if (is_loaded(boot)) {
+            out += fmt::format("    boot {}: loaded (foreign load {:.2f}): stored, not used\n",
+                               boot.repeat_index + 1, boot.foreign_load.value_or(0));
         }
     }
     return out;
