@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     bb::add_query_command(app, global, exit_status);
     bb::add_plan_command(app, global, exit_status);
     bb::add_repro_command(app, global, exit_status);
+    bb::add_export_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     try {
         app.parse(argc, argv);

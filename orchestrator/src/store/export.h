@@ -1,0 +1,27 @@
+#pragma once
+#include "store/database.h"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bb {
+
+struct ExportSummary {
+    long long runs = 0;
+    long long boots = 0;
+    std::uintmax_t bytes = 0;
+};
+
+// Writes a copy of `source` holding only `run_ids` (every run when empty) and what they refer
+// to — boots, metrics, histograms, events, stopped cells, experiments, hosts, builds — without
+// the boots' consoles (console_gz, console_tail): the compact form a results page ships
+// (docs/results/*.md). The copy is at the current schema, so every view and report reads it.
+// Written through a temporary file and renamed: `out` is either the old file or the new one.
+// The ids of every run of the named experiments, in order; Error for a name without runs.
+std::vector<long long> runs_of_experiments(Database& db, const std::vector<std::string>& names);
+
+ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
+                          const std::filesystem::path& out);
+
+} // namespace bb
