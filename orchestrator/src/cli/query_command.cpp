@@ -3,6 +3,7 @@
 #include "store/database.h"
 #include "store/migrations.h"
 #include "util/error.h"
+#include "util/paths.h"
 
 #include <chrono>
 #include <cmath>
@@ -16,6 +17,7 @@ namespace bb {
 namespace {
 struct QueryCommandOptions {
     std::string sql;
+    std::string file; // --file: the statement from a file
     std::string format = "text";
     double time_limit_seconds = 60;
     int memory_limit_mib = 512;
@@ -34,7 +36,8 @@ The views documented in docs/database.md are the easy way in: v_samples (one row
 with experiment, run, variant, hz, the main cmdline parameters, outcome, foreign load,
 boot_seconds and whether the report uses it), v_metrics, v_histograms, v_runs, v_boots.
 
-Formats: text (aligned columns and a row count), csv, json (one object per row).
+Formats: text (aligned columns and a row count), csv, json (one object per row), md (a
+Markdown table, as results pages print theirs).
 
 Examples:
   bootbench query "select variant, count(*), avg(boot_seconds) from v_samples
@@ -42,13 +45,15 @@ Examples:
   bootbench query "select * from v_runs order by run_id desc limit 5"
   bootbench query --format csv "select * from v_samples where run_id = 12" > run12.csv
   bootbench query --format json "select name, sum(count) from v_histograms group by name"
+  bootbench query --db docs/data/seed000-phase-table.sqlite --format md \
+      --file docs/data/seed000-phase-table-boots.sql
 )";
 
 int run(const QueryCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_query_format(options.format);
     if (!format) {
         throw Error(
-            fmt::format("--format {}: unknown format; use text, csv or json", options.format));
+            fmt::format("--format {}: unknown format; use text, csv, json or md", options.format));
     }
     if (!(options.time_limit_seconds > 0) || options.memory_limit_mib <= 0) {
         throw Error("--time-limit and --memory-limit must be positive");
@@ -57,10 +62,14 @@ int run(const QueryCommandOptions& options, const GlobalOptions& global) {
     limits.time = std::chrono::milliseconds(
         static_cast<std::int64_t>(std::ceil(options.time_limit_seconds * 1000)));
     limits.memory_bytes = std::int64_t{options.memory_limit_mib} << 20;
+    if (options.sql.empty() == options.file.empty()) {
+        throw Error("give one statement: as the argument, or in a file with --file");
+    }
+    const std::string sql = options.file.empty() ? options.sql : read_file(options.file);
     Database db(global.db_path(), Database::Mode::ReadOnly);
     QueryResult result;
     try {
-        result = run_read_only_query(db.sql(), options.sql, limits);
+        result = run_read_only_query(db.sql(), sql, limits);
     } catch (const Error& e) {
         // A view this binary knows but the file lacks: the database predates it.
         const std::string message = e.what();
@@ -84,8 +93,10 @@ void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* cmd =
         app.add_subcommand("query", "Run one read-only SQL statement on the results database");
     cmd->footer(k_query_help);
-    cmd->add_option("SQL", options->sql, "one SELECT (or WITH … SELECT) statement")->required();
-    cmd->add_option("--format", options->format, "text (default), csv or json");
+    cmd->add_option("SQL", options->sql, "one SELECT (or WITH … SELECT) statement");
+    cmd->add_option("--file", options->file,
+                    "read the statement from FILE (a results page's query, for one)");
+    cmd->add_option("--format", options->format, "text (default), csv, json or md");
     cmd->add_option("--time-limit", options->time_limit_seconds,
                     "stop the statement after this many seconds (default 60)");
     cmd->add_option("--memory-limit", options->memory_limit_mib,

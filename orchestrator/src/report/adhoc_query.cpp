@@ -197,33 +197,47 @@ std::optional<QueryFormat> parse_query_format(std::string_view name) {
     if (name == "json") {
         return QueryFormat::Json;
     }
+    if (name == "md") {
+        return QueryFormat::Markdown;
+    }
     return std::nullopt;
 }
 
+namespace {
+// One line per row: a newline inside a value would break the alignment (or the Markdown row).
+Table result_table(const QueryResult& result) {
+    Table table;
+    table.headers = result.columns;
+    if (!result.rows.empty()) {
+        for (const auto& cell : result.rows.front()) {
+            table.right_aligned.push_back(cell.kind == QueryCell::Kind::Integer ||
+                                          cell.kind == QueryCell::Kind::Real);
+        }
+    }
+    for (const auto& row : result.rows) {
+        std::vector<std::string> cells;
+        for (const auto& cell : row) {
+            std::string text = cell.display();
+            for (char& c : text) {
+                if (c == '\n' || c == '\r') {
+                    c = ' ';
+                }
+            }
+            cells.push_back(std::move(text));
+        }
+        table.rows.push_back(std::move(cells));
+    }
+    return table;
+}
+} // namespace
+
 std::string render_query_result(const QueryResult& result, QueryFormat format) {
     switch (format) {
-    case QueryFormat::Text: {
-        Table table;
-        table.headers = result.columns;
-        if (!result.rows.empty()) {
-            for (const auto& cell : result.rows.front()) {
-                table.right_aligned.push_back(cell.kind == QueryCell::Kind::Integer ||
-                                              cell.kind == QueryCell::Kind::Real);
-            }
-        }
-        for (const auto& row : result.rows) {
-            std::vector<std::string> cells;
-            for (const auto& cell : row) {
-                // One line per row: a newline inside a value would break the alignment.
-                std::string text = cell.display();
-                for (char& c : text) {
-                    if (c == '\n' || c == '\r') {
-                        c = ' ';
-                    }
-                }
-                cells.push_back(std::move(text));
-            }
-            table.rows.push_back(std::move(cells));
+    case QueryFormat::Text:
+    case QueryFormat::Markdown: {
+        const Table table = result_table(result);
+        if (format == QueryFormat::Markdown) {
+            return render_markdown(table);
         }
         return render_aligned(table) +
                fmt::format("({} row{})\n", result.rows.size(), result.rows.size() == 1 ? "" : "s");

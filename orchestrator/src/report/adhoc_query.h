@@ -37,7 +37,7 @@ struct QueryResult {
 QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql,
                                 const QueryLimits& limits = {});
 
-enum class QueryFormat { Text, Csv, Json };
+enum class QueryFormat { Text, Csv, Json, Markdown };
 std::optional<QueryFormat> parse_query_format(std::string_view name);
 
 std::string render_query_result(const QueryResult& result, QueryFormat format);
