@@ -14,6 +14,12 @@ built=$(python3 -c 'import json, sys; k = json.load(open(sys.argv[1])); print(le
 read -r kernels key variant <<<"$built"
 expect_eq "$kernels $variant" "1 stock" "one kernel for a cmdline-only matrix"
 expect_eq "$(q "select count(*) from boots")" 0 "build boots nothing"
+# --only picks cells as `run --only` does: a value that is not the axis's is refused by name.
+"$BOOTBENCH" build "$config" --only srcutree.srcu_max_nodelay_phase=1000 --json >"$work/only.json"
+expect_eq "$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$work/only.json")" 1 \
+  "build FILE --only: the kernel of the chosen cells"
+if "$BOOTBENCH" build "$config" --only hz=100 2>"$work/only.err"; then fail "build --only hz=100 accepted"; fi
+grep -q "'100' is not a value of hz" "$work/only.err" || fail "build --only hz=100: $(cat "$work/only.err")"
 "$BOOTBENCH" run "$config" --json >"$work/run.json" 2>"$work/run.err"
 grep -q "cached $key" "$work/run.err" || fail "the run did not find the kernel build FILE made: $(cat "$work/run.err")"
 expect_eq "$(q "select count(*) from boots")" 4 "samples stored"

@@ -24,7 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 struct BuildOptions {
-    std::string file; // an experiment: build every kernel it boots
+    std::string file;              // an experiment: build every kernel it boots
+    std::vector<std::string> only; // with a file: the kernels of these cells only
     std::string arch = "arm64";
     std::string source = default_source_text();
     std::vector<std::string> patches;
@@ -56,6 +57,7 @@ every kernel cached.
 
 Examples:
   bootbench build configs/srcu-phase-table.yaml
+  bootbench build configs/srcu-host.yaml --only hz=100,1000 --only variant=before-full,fixed-full
   bootbench build --arch arm64 --hz 250
   bootbench build --arch x86_64 --hz 100 --fragment rcuscale --set CONFIG_NR_CPUS=8
   bootbench build --arch arm64 --patch kernels/patches/srcu/before/0001-*.patch --explain
@@ -132,7 +134,11 @@ constexpr const char* k_kernel_options[] = {
 
 int build_experiment(const BuildOptions& options, const GlobalOptions& global) {
     const Experiment experiment = load_experiment(options.file);
-    const std::vector<Cell> cells = expand_matrix(experiment);
+    const std::vector<Cell> cells = restrict_cells(experiment, expand_matrix(experiment),
+                                                   parse_axis_restrictions(options.only));
+    if (cells.empty()) {
+        throw Error(experiment.file_name + ": --only leaves no cell to build");
+    }
     StatusLine status;
     status.set_quiet(global.quiet);
     Database db(global.db_path());
@@ -140,7 +146,7 @@ int build_experiment(const BuildOptions& options, const GlobalOptions& global) {
         db, cells, options.jobs, {status_sink(status), note_sink(status, global)});
     status.clear();
     if (kernels.interrupted) {
-        throw Error("interrupted while building; the kernels built so far are cached");
+        throw Interrupted("interrupted while building; the kernels built so far are cached");
     }
     nlohmann::json out = nlohmann::json::array();
     for (const auto& cell : cells) {
@@ -242,8 +248,14 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     build->add_option("file", options->file,
                       "experiment YAML file: build every kernel it boots (instead of the "
                       "options above)");
+    build->add_option("--only", options->only,
+                      "with FILE, AXIS=V1,V2: only the kernels of the cells with these values "
+                      "(repeatable), as `run --only` boots them");
     build->callback([options, build, &global, &exit_status] {
         if (options->file.empty()) {
+            if (!options->only.empty()) {
+                throw Error("--only goes with an experiment file: it picks that file's cells");
+            }
             exit_status = run_build(*options, global);
             return;
         }
