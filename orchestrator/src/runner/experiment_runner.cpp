@@ -489,9 +489,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
             ? ""
             : fmt::format("; {} sample(s) waited {} in all for a quiet host", report.samples_waited,
                           format_duration(report.quiet_wait_seconds))));
-    for (const auto& stop : store.cell_stops(report.run_id)) {
-        progress.note(fmt::format("  {}: {}", stop.cell_key, stop.reason));
-    }
+    // Why each cell of a `repeats: {until: ...}` run stopped was noted when it stopped (and
+    // again on a resume, which decides every cell afresh); it is in run_cells and the summary.
     if (!quiet_stop.empty()) {
         throw RuntimeFailure(fmt::format("{}; run {} is marked failed, its {} sample(s) are "
                                          "stored: `bootbench run {} --resume {}` boots the rest "
