@@ -68,6 +68,9 @@ expect_eq "$(cat "$work/verdict.txt")" "$(sed -n '/^verdict of run 1/,$p' "$work
   "report --view verdict reprints the run's table"
 "$BOOTBENCH" report --run 1 | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
   fail "the grouped report is not labelled exploratory"
+# compare too: two runs' comparison is not the question a run declared.
+"$BOOTBENCH" compare 1 1 --by cell | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
+  fail "compare is not labelled exploratory"
 
 # Resumed: every cell is decided from what is stored, nothing is booted again.
 "$BOOTBENCH" run "$work/analysis.yaml" >"$work/resume.txt" 2>&1 || fail "resume: $(cat "$work/resume.txt")"

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "report/sample_query.h"
 #include "report/table_renderer.h"
+#include "report/verdict.h"
 #include "store/database.h"
 #include "util/error.h"
 #include "util/paths.h"
@@ -115,10 +116,12 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         out = comparison_json(comparison, label_a, label_b)
                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
               "\n";
-    } else if (*format == ReportFormat::Markdown) {
-        out = render_comparison_markdown(comparison, label_a, label_b);
     } else {
-        out = render_comparison_text(comparison, label_a, label_b);
+        // As in `report`: two runs' comparison is not what a run's declared analysis asked.
+        const bool markdown = *format == ReportFormat::Markdown;
+        out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown) +
+              (markdown ? render_comparison_markdown(comparison, label_a, label_b)
+                        : render_comparison_text(comparison, label_a, label_b));
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);

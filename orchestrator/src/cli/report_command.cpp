@@ -294,14 +294,8 @@ std::string exploratory_label(const ReportCommandOptions& options, ReportFormat 
     if (format != ReportFormat::Text && format != ReportFormat::Markdown) {
         return "";
     }
-    const auto runs = runs_with_analysis(db, options.runs, options.experiment);
-    if (runs.empty()) {
-        return "";
-    }
-    return fmt::format("{}exploratory: run {} declared an analysis; its verdict is `bootbench "
-                       "report --view verdict --run {}`, every other figure is exploratory\n{}",
-                       format == ReportFormat::Markdown ? "> " : "", fmt::join(runs, ", "),
-                       runs.back(), format == ReportFormat::Markdown ? "\n" : "");
+    return exploratory_note(runs_with_analysis(db, options.runs, options.experiment),
+                            format == ReportFormat::Markdown);
 }
 
 int run(const ReportCommandOptions& options, const GlobalOptions& global) {

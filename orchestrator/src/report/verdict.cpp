@@ -186,6 +186,16 @@ VerdictTable compute_verdict(Database& db, long long run_id) {
     return table;
 }
 
+std::string exploratory_note(const std::vector<long long>& runs, bool markdown) {
+    if (runs.empty()) {
+        return "";
+    }
+    return fmt::format("{}exploratory: run {} declared an analysis; its verdict is `bootbench "
+                       "report --view verdict --run {}`, every other figure is exploratory\n{}",
+                       markdown ? "> " : "", fmt::join(runs, ", "), runs.back(),
+                       markdown ? "\n" : "");
+}
+
 std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,
                                           const std::string& experiment) {
     SQLite::Statement select(db.sql(), "SELECT r.id FROM runs r LEFT JOIN experiments e ON "

@@ -51,6 +51,10 @@ VerdictTable compute_verdict(Database& db, long long run_id);
 std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,
                                           const std::string& experiment);
 
+// The line above every other figure of runs that declared an analysis ("" when none did):
+// their verdict answers the declared question, the rest is exploratory. `markdown`: a quote.
+std::string exploratory_note(const std::vector<long long>& runs_with_analysis, bool markdown);
+
 // Text: a heading naming the analysis, one row per comparison, then the left-out counts.
 std::string render_verdict(const VerdictTable& table);
 
