@@ -68,6 +68,17 @@ expect_eq "$(cat "$work/verdict.txt")" "$(sed -n '/^verdict of run 1/,$p' "$work
   "report --view verdict reprints the run's table"
 "$BOOTBENCH" report --run 1 | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
   fail "the grouped report is not labelled exploratory"
+# The same verdict as JSON, from report and from a resumed run --json (which boots nothing).
+"$BOOTBENCH" report --view verdict --run 1 --format json >"$work/verdict.json"
+"$BOOTBENCH" run "$work/analysis.yaml" --json >"$work/resume.json" 2>/dev/null
+python3 - "$work/verdict.json" "$work/resume.json" "$row" <<'PY' || fail "verdict JSON"
+import json, sys
+report, run = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))["verdict"]
+assert report == run, "report --view verdict --format json and run --json differ"
+(row,) = report["comparisons"]
+assert (row["a"], row["b"], row["n_a"], row["n_b"], row["unpaired"]) == ("100", "1000", 6, 6, 2), row
+assert sys.argv[3].endswith(row["decision"]), (row["decision"], sys.argv[3])
+PY
 # compare too: two runs' comparison is not the question a run declared.
 "$BOOTBENCH" compare 1 1 --by cell | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
   fail "compare is not labelled exploratory"

@@ -267,25 +267,31 @@ std::string per_item_view(const ReportCommandOptions& options, ReportFormat form
 
 // The declared analysis of one run: --run N, or the newest run of --experiment NAME that has one.
 std::string verdict_view(const ReportCommandOptions& options, ReportFormat format, Database& db) {
-    if (format != ReportFormat::Text || !options.by.empty() || !options.only.empty() ||
-        options.metric != "boot_seconds" || options.include_failed || options.include_loaded) {
+    if ((format != ReportFormat::Text && format != ReportFormat::Json) || !options.by.empty() ||
+        !options.only.empty() || options.metric != "boot_seconds" || options.include_failed ||
+        options.include_loaded) {
         throw Error("--view verdict takes only --run N or --experiment NAME (the endpoint, the "
-                    "comparisons and the boots used are the ones the run declared; text only)");
+                    "comparisons and the boots used are the ones the run declared; text or json)");
     }
     if (options.runs.size() > 1 || (options.runs.empty() && options.experiment.empty())) {
         throw Error("--view verdict needs one run: --run N, or --experiment NAME for its newest "
                     "run with an analysis");
     }
+    long long run_id = 0;
     if (!options.runs.empty()) {
-        return render_verdict(compute_verdict(db, options.runs.front()));
+        run_id = options.runs.front();
+    } else {
+        const auto runs = runs_with_analysis(db, {}, options.experiment);
+        if (runs.empty()) {
+            throw Error(fmt::format("no run of experiment {} declares an analysis (analysis: in "
+                                    "its file, docs/experiments.md#analysis)",
+                                    options.experiment));
+        }
+        run_id = runs.back();
     }
-    const auto runs = runs_with_analysis(db, {}, options.experiment);
-    if (runs.empty()) {
-        throw Error(fmt::format("no run of experiment {} declares an analysis (analysis: in its "
-                                "file, docs/experiments.md#analysis)",
-                                options.experiment));
-    }
-    return render_verdict(compute_verdict(db, runs.back()));
+    const VerdictTable table = compute_verdict(db, run_id);
+    return format == ReportFormat::Json ? verdict_json(table).dump(2) + "\n"
+                                        : render_verdict(table);
 }
 
 // A figure of runs that declared an analysis answers no declared question: said above it.

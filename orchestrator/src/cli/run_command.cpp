@@ -102,6 +102,10 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     status.clear();
     const auto results = load_run_results(db, report.run_id);
     if (options.json) {
+        // The declared analysis' verdict, the one answer the run was made for (null: none).
+        const nlohmann::json verdict = BootStore(db).run_analysis(report.run_id)
+                                           ? verdict_json(compute_verdict(db, report.run_id))
+                                           : nlohmann::json(nullptr);
         std::printf("%s\n", nlohmann::json{{"run_id", report.run_id},
                                            {"experiment", experiment.name},
                                            {"status", report.status},
@@ -110,7 +114,8 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                                            {"failed", report.samples_failed},
                                            {"hosts_lost", report.hosts_lost},
                                            {"samples_requeued", report.samples_requeued},
-                                           {"cells", run_summary_json(results)}}
+                                           {"cells", run_summary_json(results)},
+                                           {"verdict", verdict}}
                                 .dump(2)
                                 .c_str());
     } else {

@@ -8,6 +8,7 @@
 #include "stats/result.h"
 #include "store/database.h"
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,5 +58,7 @@ std::string exploratory_note(const std::vector<long long>& runs_with_analysis, b
 
 // Text: a heading naming the analysis, one row per comparison, then the left-out counts.
 std::string render_verdict(const VerdictTable& table);
+// The same as JSON: the analysis, then one object per comparison (nulls where no value).
+nlohmann::json verdict_json(const VerdictTable& table);
 
 } // namespace bb

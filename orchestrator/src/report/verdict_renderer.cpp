@@ -106,4 +106,43 @@ std::string render_verdict(const VerdictTable& table) {
     return text;
 }
 
+namespace {
+nlohmann::json number(double value) {
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json result_json(const stats::Result& result) {
+    return {{"estimate", number(result.estimate)},
+            {"low", number(result.interval.low)},
+            {"high", number(result.interval.high)},
+            {"confidence", number(result.confidence)},
+            {"p", number(result.p_value)},
+            {"method", result.method},
+            {"exact", result.exact},
+            {"insufficient", result.insufficient.empty() ? nlohmann::json(nullptr)
+                                                         : nlohmann::json(result.insufficient)}};
+}
+} // namespace
+
+nlohmann::json verdict_json(const VerdictTable& table) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : table.rows) {
+        rows.push_back({{"condition", row.condition},
+                        {"a", row.pair.a},
+                        {"b", row.pair.b},
+                        {"n_a", row.n_a},
+                        {"n_b", row.n_b},
+                        {"left_out_a", row.left_out_a},
+                        {"left_out_b", row.left_out_b},
+                        {"unpaired", row.unpaired},
+                        {"ratio", table.analysis.ratio ? result_json(row.ratio) : nullptr},
+                        {"shift", result_json(row.shift)},
+                        {"p_holm", number(row.p_adjusted)},
+                        {"decision", row.decision}});
+    }
+    return {{"run_id", table.run_id},          {"experiment", table.experiment},
+            {"heading", heading(table)},       {"alpha", table.analysis.alpha},
+            {"paired", table.analysis.paired}, {"comparisons", rows}};
+}
+
 } // namespace bb
