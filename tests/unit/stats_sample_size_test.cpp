@@ -46,3 +46,17 @@ TEST_CASE("plan: MAD sigma of a pilot and impossible plans", "[stats]") {
     small.max_boots = 5;
     CHECK_FALSE(bb::stats::plan_boots_per_cell(0.5, 1.01, small).insufficient.empty());
 }
+
+TEST_CASE("plan: pairs pay for the signed-rank test's coarse steps", "[stats]") {
+    // A huge effect: Mann–Whitney separates 4 vs 4 (min two-sided p = 2/70 = 0.029), but the
+    // signed-rank test needs 6 pairs before any p can reach 0.05 (min p with n pairs = 2/2^n).
+    bb::stats::SampleSizeOptions options;
+    options.simulations = 200;
+    const auto unpaired = bb::stats::plan_boots_per_cell(0.01, 2.0, options);
+    options.paired = true;
+    const auto paired = bb::stats::plan_boots_per_cell(0.01, 2.0, options);
+    CHECK(unpaired.boots_per_cell == 4);
+    CHECK(paired.boots_per_cell == 6);
+    CHECK(paired.method.find("signed-rank") != std::string::npos);
+    CHECK(bb::stats::simulated_power(5, 0.01, 2.0, options) == 0.0);
+}

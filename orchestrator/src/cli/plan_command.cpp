@@ -70,6 +70,7 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     request.power = options.power;
     request.alpha = experiment.analysis ? experiment.analysis->alpha : 0.05;
     request.family = family_size(experiment);
+    request.paired = experiment.analysis && experiment.analysis->paired;
     request.median_wall_s = spread.median_wall_s;
     request.cells = static_cast<int>(expand_matrix(experiment).size());
     request.slots = slots_for(experiment, options.slots);

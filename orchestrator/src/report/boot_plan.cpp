@@ -64,6 +64,7 @@ BootPlan plan_boots(const PlanRequest& request) {
     stats::SampleSizeOptions options;
     options.alpha = plan.alpha_per_test;
     options.power = request.power;
+    options.paired = request.paired;
     plan.size = stats::plan_boots_per_cell(request.sigma_log, 1 + request.effect, options);
     plan.wall_seconds = request.median_wall_s * request.cells * plan.size.boots_per_cell /
                         std::max(request.slots, 1);

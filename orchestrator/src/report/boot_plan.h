@@ -33,6 +33,7 @@ struct PlanRequest {
     double power = 0.8;
     double alpha = 0.05;
     int family = 1;
+    bool paired = false; // the analysis pairs boots by round
     double median_wall_s = 0;
     int cells = 1;
     int slots = 1;

@@ -1,6 +1,7 @@
 #include "stats/sample_size.h"
 
 #include "stats/log_scale.h"
+#include "stats/signed_rank.h"
 #include "stats/sorted.h"
 #include "stats/two_sample.h"
 
@@ -35,7 +36,9 @@ double simulated_power(int n, double sigma_log, double ratio, const SampleSizeOp
             a[i] = noise(rng);
             b[i] = noise(rng) + shift;
         }
-        rejections += mann_whitney_test(a, b).p_value <= options.alpha ? 1 : 0;
+        const double p =
+            options.paired ? signed_rank_shift(a, b).p_value : mann_whitney_test(a, b).p_value;
+        rejections += p <= options.alpha ? 1 : 0;
     }
     return static_cast<double>(rejections) / options.simulations;
 }
@@ -43,8 +46,10 @@ double simulated_power(int n, double sigma_log, double ratio, const SampleSizeOp
 SampleSizePlan plan_boots_per_cell(double sigma_log, double ratio,
                                    const SampleSizeOptions& options) {
     SampleSizePlan plan;
-    plan.method = fmt::format("simulation of the exact Mann-Whitney test on log-normal boots "
-                              "({} data sets per n, seed {})",
+    plan.method = fmt::format("simulation of the exact {} on log-normal boots ({} data sets per "
+                              "n, seed {})",
+                              options.paired ? "signed-rank test on pairs of independent boots"
+                                             : "Mann-Whitney test",
                               options.simulations, options.seed);
     if (!(sigma_log > 0) || !(ratio > 0) || ratio == 1) {
         plan.insufficient = "needs a positive spread and a ratio other than 1";

@@ -15,6 +15,11 @@ namespace bb::stats {
 double mad_sigma_log(std::span<const double> pilot);
 
 struct SampleSizeOptions {
+    // Paired by round: the exact signed-rank test on n pairs instead of Mann–Whitney on n vs n.
+    // The pairs' differences are simulated from independent boots (σ√2 on the log scale): the
+    // plan takes no credit for what pairing may cancel (slow drift), but it does pay for the
+    // signed-rank test's coarser steps (fewer than 6 pairs can never reach p < 0.05).
+    bool paired = false;
     double alpha = 0.05;
     double power = 0.8;
     int simulations = 2'000;
@@ -32,7 +37,8 @@ struct SampleSizePlan {
 SampleSizePlan plan_boots_per_cell(double sigma_log, double ratio,
                                    const SampleSizeOptions& options = {});
 
-// The simulated power of the exact Mann–Whitney test at n boots per group.
+// The simulated power of the exact test (Mann–Whitney, or signed-rank when paired) at n boots
+// per group.
 double simulated_power(int n, double sigma_log, double ratio, const SampleSizeOptions& options);
 
 } // namespace bb::stats
