@@ -64,3 +64,14 @@ TEST_CASE("children run in their own process group and inherit no extra descript
         CHECK(output.find("own-group") != std::string::npos);
     }
 }
+
+TEST_CASE("a helper's output is captured up to 16 MiB, and the cut is said") {
+    const auto small = bb::run_command({"bash", "-c", "echo out; echo err >&2; exit 3"});
+    CHECK(small.exit_code == 3);
+    CHECK(small.output.find("out\n") != std::string::npos);
+    CHECK(small.output.find("err\n") != std::string::npos);
+    const auto flood = bb::run_command({"bash", "-c", "head -c 20000000 /dev/zero | tr '\\0' x"});
+    CHECK(flood.exit_code == 0);
+    CHECK(flood.output.size() < (17u << 20));
+    CHECK(flood.output.find("[bootbench: output cut at 16 MiB]") != std::string::npos);
+}

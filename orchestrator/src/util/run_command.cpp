@@ -4,13 +4,19 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 
+#include <array>
 #include <boost/process.hpp>
-#include <future>
+#include <fmt/format.h>
+#include <functional>
 #include <signal.h>
 
 namespace bb {
 
 namespace bp = boost::process;
+
+namespace {
+constexpr size_t k_output_limit = 16u << 20;
+} // namespace
 
 CommandResult run_command(const std::vector<std::string>& argv, std::chrono::seconds timeout) {
     if (argv.empty()) {
@@ -22,11 +28,27 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::sec
         throw Error("program not found on PATH: " + argv.front());
     }
     boost::asio::io_context io;
-    std::future<std::string> output;
-    std::vector<std::string> args(argv.begin() + 1, argv.end());
+    bp::async_pipe pipe(io);
+    const std::vector<std::string> args(argv.begin() + 1, argv.end());
     const ChildSetup setup;
     bp::child child(bp::exe = exe, bp::args = args,
-                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> output, io, setup);
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> pipe, setup);
+    // Bounded: a helper that floods its output costs at most k_output_limit of memory.
+    std::string output;
+    bool truncated = false;
+    std::array<char, 1 << 16> buffer{};
+    std::function<void()> read = [&] {
+        pipe.async_read_some(boost::asio::buffer(buffer),
+                             [&](const boost::system::error_code& error, size_t bytes) {
+                                 const size_t room = k_output_limit - output.size();
+                                 output.append(buffer.data(), std::min(bytes, room));
+                                 truncated = truncated || bytes > room;
+                                 if (!error) {
+                                     read();
+                                 }
+                             });
+    };
+    read();
     // The child has its own process group, so Ctrl-C reaches bootbench only: poll for it, and
     // stop the whole group (a helper's own children too) on an interrupt or at the timeout.
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -48,7 +70,10 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::sec
     CommandResult result;
     child.wait();
     result.exit_code = child.exit_code();
-    result.output = output.get();
+    result.output = std::move(output);
+    if (truncated) {
+        result.output += fmt::format("\n[bootbench: output cut at {} MiB]\n", k_output_limit >> 20);
+    }
     return result;
 }
 
