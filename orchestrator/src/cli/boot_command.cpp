@@ -4,24 +4,15 @@
 #include "cli/quiet_options.h"
 #include "report/boot_summary.h"
 #include "runner/boot_series.h"
-#include "runner/default_kernel.h"
-#include "runner/guest_image.h"
-#include "runner/kernel_build.h"
-#include "store/build_store.h"
-#include "vm/firmware.h"
+#include "runner/boot_target.h"
 #include "util/error.h"
-#include "util/paths.h"
 #include "util/shell_quote.h"
 #include "util/terminal.h"
 #include "util/units.h"
 #include "vm/domain_xml.h"
-#include "vm/kernel_image.h"
-#include "vm/libvirt_launcher.h"
-#include "vm/qemu_launcher.h"
-
-#include <fmt/format.h>
 
 #include <cstdio>
+#include <fmt/format.h>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,7 +46,8 @@ struct BootOptions {
     QuietCliOptions quiet;
 };
 
-constexpr const char* k_boot_help = R"(Boot one kernel N times with real firmware and time each boot to its marker.
+constexpr const char* k_boot_help =
+    R"(Boot one kernel N times with real firmware and time each boot to its marker.
 
 The guest runs an initramfs bootbench builds from Debian's busybox-static: /init prints
 "BOOTBENCH-MARKER boot-done <uptime>", runs the --workload script if any, prints
@@ -110,37 +102,11 @@ int exit_status_of(const std::vector<BootRecord>& boots) {
 
 int run_boot(const BootOptions& options, const GlobalOptions& global) {
     BootSeriesRequest request;
-    request.spec.arch = parse_arch(options.arch);
-    std::optional<Database> build_db;
-    if (!options.build.empty()) {
-        if (!options.kernel.empty()) {
-            throw Error("give --kernel or --build, not both");
-        }
-        build_db.emplace(global.db_path());
-        const auto row = find_cached_build(*build_db, options.build);
-        if (!row) {
-            throw Error("no cached build with key " + options.build + " in this database or in " +
-                        (cache_dir() / "builds").string() + " (see bootbench builds)");
-        }
-        request.spec.arch = parse_arch(row->arch);
-        request.spec.kernel = std::filesystem::path(row->artifact_dir) /
-                              (request.spec.arch == Arch::Arm64 ? "Image" : "bzImage");
-        request.build_key = row->key;
-        BuildStore(*build_db).touch(row->key);
-        build_db.reset();
-    } else if (options.kernel.empty()) {
-        auto kernel = default_kernel(request.spec.arch);
-        if (!kernel) {
-            throw Error(fmt::format("no --kernel given and no default {} kernel in the cache: run "
-                                    "scripts/setup.sh, or pass --kernel PATH",
-                                    to_string(request.spec.arch)));
-        }
-        request.spec.kernel = *kernel;
-    } else {
-        request.spec.kernel = options.kernel;
-    }
-    // Before anything else: qemu would boot a wrong file silently until the silence limit.
-    require_kernel_image(request.spec.kernel, request.spec.arch);
+    const BootKernel kernel = resolve_boot_kernel(global.db_path(), options.build, options.kernel,
+                                                  parse_arch(options.arch));
+    request.spec.arch = kernel.arch;
+    request.spec.kernel = kernel.image;
+    request.build_key = kernel.build_key;
     request.spec.cmdline = options.append;
     request.spec.smp = options.smp;
     request.spec.memory_mb = options.memory;
@@ -167,14 +133,9 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
 
     if (options.dry_run) {
         // Exactly what would run (firmware resolved, initramfs built), minus the KVM probe.
-        QemuSpec spec = request.spec;
-        if (request.firmware) {
-            spec.firmware = resolve_firmware(*request.firmware, spec.arch).path;
-        }
-        spec.initrd = request.initrd ? *request.initrd
-                                     : prepare_guest_image(spec.arch, request.workload_script,
-                                                           spec.kernel, request.programs)
-                                           .path;
+        QemuSpec spec =
+            prepare_boot_series(request, {[](const std::string&) {}, [](const std::string&) {}})
+                .spec;
         spec.accel = request.accel == AccelRequest::Kvm ? Accel::Kvm : Accel::Tcg;
         if (request.accel == AccelRequest::Auto) {
             std::fprintf(stderr, "note: --accel auto shows tcg here; a real boot may choose kvm "
@@ -194,21 +155,15 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     progress.status = status_sink(status);
     progress.note = note_sink(status, global);
     Database db(global.db_path());
-    std::unique_ptr<LibvirtConnection> connection;
-    std::unique_ptr<LibvirtVolumes> volumes;
-    std::unique_ptr<Launcher> launcher;
-    if (options.libvirt.empty()) {
-        launcher = std::make_unique<QemuLauncher>();
-    } else {
+    if (!options.libvirt.empty()) {
         progress.status("connecting to " + options.libvirt + "...");
-        connection =
-            std::make_unique<LibvirtConnection>(options.libvirt, options.allow_uri_programs);
-        volumes = std::make_unique<LibvirtVolumes>(*connection);
-        launcher = std::make_unique<LibvirtLauncher>(*connection, *volumes);
-        request.host = connection->host_facts();
-        request.host_libvirt_uri = options.libvirt;
     }
-    const BootSeriesResult result = run_boot_series(db, *launcher, request, progress);
+    BootMachine machine = options.libvirt.empty()
+                              ? BootMachine::local()
+                              : BootMachine::libvirt(options.libvirt, options.allow_uri_programs);
+    request.host = machine.host();
+    request.host_libvirt_uri = machine.uri();
+    const BootSeriesResult result = run_boot_series(db, machine.launcher(), request, progress);
     status.clear();
 
     if (options.json) {
@@ -228,8 +183,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
                     request.firmware ? (", -bios " + *request.firmware).c_str() : "",
                     std::string(to_string(result.accel.accel)).c_str());
         std::printf("%s", render_boot_summary(result.boots).c_str());
-        std::printf("  Stored:              run %lld in %s\n", result.run_id,
-                    db.path().c_str());
+        std::printf("  Stored:              run %lld in %s\n", result.run_id, db.path().c_str());
     }
     if (result.run_status == "interrupted") {
         return k_exit_interrupted;

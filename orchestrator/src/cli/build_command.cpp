@@ -222,7 +222,53 @@ std::size_t builds_not_in(const std::vector<BuildRow>& rows) {
 
 } // namespace
 
-void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+namespace {
+
+// `bootbench builds`: the builds this database knows, and how many more the cache holds.
+void list_builds(const GlobalOptions& global, bool as_json) {
+    Database db(global.db_path());
+    const auto rows = BuildStore(db).list();
+    if (as_json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& row : rows) {
+            out.push_back({{"key", row.key},
+                           {"arch", row.arch},
+                           {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
+                           {"source", row.source_identity},
+                           {"patches", nlohmann::json::parse(row.patches_json)},
+                           {"image", row.artifact_dir},
+                           {"image_bytes", row.image_bytes},
+                           {"build_seconds", row.build_seconds},
+                           {"created_at", row.created_at},
+                           {"last_used_at", row.last_used_at}});
+        }
+        std::printf("%s\n", out.dump(2).c_str());
+        return;
+    }
+    std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s\n", "KEY", "ARCH", "HZ", "IMAGE",
+                "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
+    for (const auto& row : rows) {
+        const auto patches = nlohmann::json::parse(row.patches_json);
+        std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
+                    row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
+                    format_bytes(static_cast<double>(row.image_bytes)).c_str(),
+                    format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
+                    age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
+                    row.source_identity.c_str(),
+                    patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
+    }
+    const std::size_t elsewhere = builds_not_in(rows);
+    if (rows.empty() && elsewhere == 0) {
+        std::printf("(no builds yet: bootbench build --help)\n");
+    }
+    if (elsewhere > 0) {
+        std::printf("(%zu more in %s, built for other databases: `bootbench boot --build "
+                    "KEY` or a run that needs one imports it)\n",
+                    elsewhere, (cache_dir() / "builds").string().c_str());
+    }
+}
+
+void add_build_subcommand(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto options = std::make_shared<BuildOptions>();
     CLI::App* build = app.add_subcommand("build", "Build a kernel (cache-aware)");
     build->footer(k_build_help);
@@ -268,57 +314,20 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
         }
         exit_status = build_experiment(*options, global);
     });
+}
 
+void add_builds_subcommand(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* builds = app.add_subcommand("builds", "List cached kernel builds");
     builds->footer("Examples:\n  bootbench builds\n  bootbench builds --json\n");
     auto json = std::make_shared<bool>(false);
     builds->add_flag("--json", *json, "print as JSON");
     builds->callback([json, &global, &exit_status] {
-        Database db(global.db_path());
-        const auto rows = BuildStore(db).list();
-        if (*json) {
-            nlohmann::json out = nlohmann::json::array();
-            for (const auto& row : rows) {
-                out.push_back({{"key", row.key},
-                               {"arch", row.arch},
-                               {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
-                               {"source", row.source_identity},
-                               {"patches", nlohmann::json::parse(row.patches_json)},
-                               {"image", row.artifact_dir},
-                               {"image_bytes", row.image_bytes},
-                               {"build_seconds", row.build_seconds},
-                               {"created_at", row.created_at},
-                               {"last_used_at", row.last_used_at}});
-            }
-            std::printf("%s\n", out.dump(2).c_str());
-            exit_status = 0;
-            return;
-        }
-        std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s\n", "KEY", "ARCH", "HZ", "IMAGE",
-                    "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
-        for (const auto& row : rows) {
-            const auto patches = nlohmann::json::parse(row.patches_json);
-            std::printf(
-                "%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
-                row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
-                format_bytes(static_cast<double>(row.image_bytes)).c_str(),
-                format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
-                age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
-                row.source_identity.c_str(),
-                patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
-        }
-        const std::size_t elsewhere = builds_not_in(rows);
-        if (rows.empty() && elsewhere == 0) {
-            std::printf("(no builds yet: bootbench build --help)\n");
-        }
-        if (elsewhere > 0) {
-            std::printf("(%zu more in %s, built for other databases: `bootbench boot --build "
-                        "KEY` or a run that needs one imports it)\n",
-                        elsewhere, (cache_dir() / "builds").string().c_str());
-        }
+        list_builds(global, *json);
         exit_status = 0;
     });
+}
 
+void add_gc_subcommand(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* gc = app.add_subcommand("gc", "Remove cached builds not used recently");
     gc->footer(
         "Removes the artifacts and the O= build directory of builds unused for --days, then\n"
@@ -343,6 +352,14 @@ void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                     *dry_run ? " would be freed" : " freed");
         exit_status = 0;
     });
+}
+
+} // namespace
+
+void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    add_build_subcommand(app, global, exit_status);
+    add_builds_subcommand(app, global, exit_status);
+    add_gc_subcommand(app, global, exit_status);
 }
 
 } // namespace bb

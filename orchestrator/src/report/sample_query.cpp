@@ -403,6 +403,121 @@ std::string_view to_string(Sample::Use use) {
     return "?";
 }
 
+namespace {
+
+// The one statement that reads every selected boot: its sample columns, then one column per
+// grouping axis. Placeholders are numbered in the order they appear in the text.
+constexpr int k_first_axis_column = 9;
+
+std::string samples_sql(const std::vector<std::string>& axes, const MetricSource& metric,
+                        const std::string& filter, std::vector<Binding>& bindings) {
+    // An ok boot whose parameters did not take is reported as its own kind of failure.
+    std::string text = "SELECT b.id, b.run_id, b.cell_key, b.params_json, "
+                       "CASE WHEN b.outcome = 'ok' AND b.params_not_applied IS NOT NULL "
+                       "THEN 'param-not-applied' ELSE b.outcome END, "
+                       "b.foreign_load, " +
+                       metric.sql + ", b.params_not_applied, " + k_loaded_sql;
+    if (metric.bound_name) {
+        bindings.emplace_back(*metric.bound_name);
+    }
+    for (const auto& axis : axes) {
+        if (axis == k_cell_axis) {
+            text += ", b.cell_key";
+        } else if (axis == k_run_axis) {
+            text += ", b.run_id";
+        } else if (axis == k_host_axis) {
+            text += std::string(", ") + k_host_sql;
+        } else {
+            // Quoted label: "srcutree.srcu_max_nodelay_phase" is one key, not a nested path.
+            text += ", json_extract(b.params_json, ?)";
+            bindings.emplace_back("$.\"" + axis + "\"");
+        }
+    }
+    return text + filter + " ORDER BY b.id";
+}
+
+Sample read_sample(SQLite::Statement& boots) {
+    Sample sample;
+    sample.boot_id = boots.getColumn(0).getInt64();
+    sample.run_id = boots.getColumn(1).getInt64();
+    sample.cell_key = boots.getColumn(2).getString();
+    sample.params_json = boots.getColumn(3).getString();
+    sample.outcome = boots.getColumn(4).getString();
+    if (!boots.getColumn(5).isNull()) {
+        sample.foreign_load = boots.getColumn(5).getDouble();
+    }
+    if (!boots.getColumn(6).isNull()) {
+        sample.value = boots.getColumn(6).getDouble();
+    }
+    sample.loaded = boots.getColumn(8).getInt() != 0;
+    return sample;
+}
+
+// A failed boot may still have a value (a hang after the marker keeps its time); it is counted
+// as failed, and used only on request — loaded boots likewise, separately.
+void add_sample(Sample sample, const SampleQuery& query, SampleGroup& group, SampleSet& set) {
+    if (sample.outcome != "ok") {
+        sample.use = sample.value && query.include_failed ? Sample::Use::Used : Sample::Use::Failed;
+        group.used_failed += sample.use == Sample::Use::Used ? 1 : 0;
+    } else if (sample.loaded) {
+        sample.use = sample.value && query.include_loaded ? Sample::Use::Used : Sample::Use::Loaded;
+        group.used_loaded += sample.use == Sample::Use::Used ? 1 : 0;
+    } else {
+        sample.use = sample.value ? Sample::Use::Used : Sample::Use::NoValue;
+    }
+    switch (sample.use) {
+    case Sample::Use::Used:
+        group.values.push_back(*sample.value);
+        ++set.used;
+        break;
+    case Sample::Use::Failed:
+        ++group.failed;
+        break;
+    case Sample::Use::Loaded:
+        ++group.loaded;
+        break;
+    case Sample::Use::NoValue:
+        ++group.no_value;
+        break;
+    }
+    group.samples.push_back(std::move(sample));
+    ++set.boots;
+}
+
+// The group of the statement's current row, created on first sight.
+SampleGroup& group_of(SQLite::Statement& boots, SampleSet& set,
+                      std::unordered_map<std::string, size_t>& group_index) {
+    std::string key;
+    for (size_t axis = 0; axis < set.axes.size(); ++axis) {
+        append_key(key, boots.getColumn(k_first_axis_column + static_cast<int>(axis)));
+    }
+    auto [it, fresh] = group_index.try_emplace(key, set.groups.size());
+    if (fresh) {
+        SampleGroup group;
+        for (size_t axis = 0; axis < set.axes.size(); ++axis) {
+            group.key.push_back(
+                axis_value(boots.getColumn(k_first_axis_column + static_cast<int>(axis))));
+        }
+        set.groups.push_back(std::move(group));
+    }
+    return set.groups[it->second];
+}
+
+void require_a_match(const SampleQuery& query, const SampleSet& set) {
+    if (set.boots != 0 || query.only.empty()) {
+        return;
+    }
+    std::vector<std::string> filters;
+    for (const auto& [axis, values] : query.only) {
+        filters.push_back(fmt::format("--only {}={}", axis, fmt::join(values, ",")));
+    }
+    throw Error(fmt::format("no selected boot matches {} (values are compared as text, "
+                            "e.g. hz=250 variant=stock)",
+                            fmt::join(filters, " ")));
+}
+
+} // namespace
+
 SampleSet query_samples(Database& db, const SampleQuery& query) {
     auto& sql = db.sql();
     const std::string where = db.path().string();
@@ -426,114 +541,23 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
 
     std::vector<Binding> filter_bindings;
     const std::string filter = selection_sql(query, filter_bindings);
-
-    // One statement; placeholders are numbered in the order they appear in the text.
     std::vector<Binding> bindings;
-    // An ok boot whose parameters did not take is reported as its own kind of failure.
-    std::string text = "SELECT b.id, b.run_id, b.cell_key, b.params_json, "
-                       "CASE WHEN b.outcome = 'ok' AND b.params_not_applied IS NOT NULL "
-                       "THEN 'param-not-applied' ELSE b.outcome END, "
-                       "b.foreign_load, " +
-                       metric.sql + ", b.params_not_applied, " + k_loaded_sql;
-    if (metric.bound_name) {
-        bindings.emplace_back(*metric.bound_name);
-    }
-    for (const auto& axis : set.axes) {
-        if (axis == k_cell_axis) {
-            text += ", b.cell_key";
-        } else if (axis == k_run_axis) {
-            text += ", b.run_id";
-        } else if (axis == k_host_axis) {
-            text += std::string(", ") + k_host_sql;
-        } else {
-            // Quoted label: "srcutree.srcu_max_nodelay_phase" is one key, not a nested path.
-            text += ", json_extract(b.params_json, ?)";
-            bindings.emplace_back("$.\"" + axis + "\"");
-        }
-    }
-    text += filter + " ORDER BY b.id";
+    const std::string text = samples_sql(set.axes, metric, filter, bindings);
     bindings.insert(bindings.end(), filter_bindings.begin(), filter_bindings.end());
     SQLite::Statement boots(sql, text);
     bind_all(boots, bindings);
 
-    constexpr int k_first_axis_column = 9;
     std::unordered_map<std::string, size_t> group_index;
-    std::string key;
     while (boots.executeStep()) {
-        key.clear();
-        for (size_t axis = 0; axis < set.axes.size(); ++axis) {
-            append_key(key, boots.getColumn(k_first_axis_column + static_cast<int>(axis)));
-        }
-        auto [it, fresh] = group_index.try_emplace(key, set.groups.size());
-        if (fresh) {
-            SampleGroup group;
-            for (size_t axis = 0; axis < set.axes.size(); ++axis) {
-                group.key.push_back(
-                    axis_value(boots.getColumn(k_first_axis_column + static_cast<int>(axis))));
-            }
-            set.groups.push_back(std::move(group));
-        }
-        SampleGroup& group = set.groups[it->second];
-
-        Sample sample;
-        sample.boot_id = boots.getColumn(0).getInt64();
-        sample.run_id = boots.getColumn(1).getInt64();
-        sample.cell_key = boots.getColumn(2).getString();
-        sample.params_json = boots.getColumn(3).getString();
-        sample.outcome = boots.getColumn(4).getString();
-        if (!boots.getColumn(5).isNull()) {
-            sample.foreign_load = boots.getColumn(5).getDouble();
-        }
-        if (!boots.getColumn(6).isNull()) {
-            sample.value = boots.getColumn(6).getDouble();
-        }
+        SampleGroup& group = group_of(boots, set, group_index);
         if (!boots.getColumn(7).isNull()) {
             ++set.params_not_applied[boots.getColumn(7).getString()];
         }
-        // A failed boot may still have a value (a hang after the marker keeps its time); it
-        // is counted as failed, and used only on request — loaded boots likewise, separately.
-        sample.loaded = boots.getColumn(8).getInt() != 0;
-        const bool loaded = sample.loaded;
-        if (sample.outcome != "ok") {
-            sample.use =
-                sample.value && query.include_failed ? Sample::Use::Used : Sample::Use::Failed;
-            group.used_failed += sample.use == Sample::Use::Used ? 1 : 0;
-        } else if (loaded) {
-            sample.use =
-                sample.value && query.include_loaded ? Sample::Use::Used : Sample::Use::Loaded;
-            group.used_loaded += sample.use == Sample::Use::Used ? 1 : 0;
-        } else {
-            sample.use = sample.value ? Sample::Use::Used : Sample::Use::NoValue;
-        }
-        switch (sample.use) {
-        case Sample::Use::Used:
-            group.values.push_back(*sample.value);
-            ++set.used;
-            break;
-        case Sample::Use::Failed:
-            ++group.failed;
-            break;
-        case Sample::Use::Loaded:
-            ++group.loaded;
-            break;
-        case Sample::Use::NoValue:
-            ++group.no_value;
-            break;
-        }
-        group.samples.push_back(std::move(sample));
-        ++set.boots;
+        add_sample(read_sample(boots), query, group, set);
     }
     std::sort(set.groups.begin(), set.groups.end(),
               [](const auto& a, const auto& b) { return group_key_less(a.key, b.key); });
-    if (set.boots == 0 && !query.only.empty()) {
-        std::vector<std::string> filters;
-        for (const auto& [axis, values] : query.only) {
-            filters.push_back(fmt::format("--only {}={}", axis, fmt::join(values, ",")));
-        }
-        throw Error(fmt::format("no selected boot matches {} (values are compared as text, "
-                                "e.g. hz=250 variant=stock)",
-                                fmt::join(filters, " ")));
-    }
+    require_a_match(query, set);
     check_axes_exist(set);
     return set;
 }

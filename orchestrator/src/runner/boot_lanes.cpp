@@ -71,13 +71,33 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
     }
     lanes.m_database_id = database_id(setup.store.database());
     if (lanes.m_lanes.empty()) {
-        throw RuntimeFailure("no host of the fleet can be reached (see the warnings above; docs/fleet.md "
-                    "says how to start libvirtd)");
+        throw RuntimeFailure(
+            "no host of the fleet can be reached (see the warnings above; docs/fleet.md "
+            "says how to start libvirtd)");
     }
     return lanes;
 }
 
+BootLanes BootLanes::given(std::vector<std::unique_ptr<Launcher>> launchers,
+                           std::vector<LaneHost> hosts, const std::vector<size_t>& lane_hosts,
+                           std::function<std::string(size_t host)> lost) {
+    if (launchers.size() != lane_hosts.size()) {
+        throw Error("BootLanes::given: one host index per launcher");
+    }
+    BootLanes lanes;
+    lanes.m_hosts = std::move(hosts);
+    lanes.m_launchers = std::move(launchers);
+    for (size_t lane = 0; lane < lane_hosts.size(); ++lane) {
+        lanes.m_lanes.push_back({lanes.m_launchers[lane].get(), lane_hosts.at(lane)});
+    }
+    lanes.m_lost = std::move(lost);
+    return lanes;
+}
+
 std::string BootLanes::lost(size_t host) const {
+    if (m_lost) {
+        return m_lost(host);
+    }
     const LibvirtConnection* connection = m_hosts.at(host).connection;
     return connection != nullptr ? connection->lost() : std::string();
 }

@@ -44,6 +44,11 @@ class BootLanes {
     // Each libvirt host with its slots. A host that cannot be reached is left out with a note;
     // none reachable is an Error.
     static BootLanes fleet(const std::vector<FleetHost>& hosts, const Setup& setup);
+    // Lanes over launchers the caller made (unit tests' fake launchers): lane i runs on
+    // hosts[lane_hosts[i]]; `lost` says why a host stopped answering ("" while it answers).
+    static BootLanes given(std::vector<std::unique_ptr<Launcher>> launchers,
+                           std::vector<LaneHost> hosts, const std::vector<size_t>& lane_hosts,
+                           std::function<std::string(size_t host)> lost);
 
     const std::vector<BootLane>& lanes() const { return m_lanes; }
     const std::vector<LaneHost>& hosts() const { return m_hosts; }
@@ -59,6 +64,7 @@ class BootLanes {
     std::vector<LaneHost> m_hosts;
     std::vector<BootLane> m_lanes;
     std::string m_database_id; // names the run's libvirt domains (store/database_id.h)
+    std::function<std::string(size_t host)> m_lost; // given lanes: the caller's verdict
 };
 
 } // namespace bb

@@ -1,7 +1,10 @@
 #include "runner/boot_series.h"
 
+#include "experiment/matrix.h"
 #include "runner/guest_image.h"
 #include "runner/quiet_sample.h"
+#include "runner/sample_recorder.h"
+#include "runner/sample_scheduler.h"
 #include "runner/single_boot.h"
 #include "store/boot_store.h"
 #include "store/database_id.h"
@@ -18,25 +21,21 @@ namespace bb {
 namespace fs = std::filesystem;
 
 namespace {
-std::string describe(const BootRecord& boot) {
-    if (boot.params_not_applied && boot.outcome == BootOutcome::Ok) {
-        return fmt::format("warning: {} (stored, not used in statistics)",
-                           *boot.params_not_applied);
-    }
-    if (boot.boot_seconds && boot.outcome == BootOutcome::Ok) {
-        return fmt::format("{} to marker", format_seconds(*boot.boot_seconds));
-    }
-    return fmt::format("{}: {}", to_string(boot.outcome), boot.outcome_reason);
+
+// The series as a run's one cell: no axes, so an empty key and no parameters.
+Cell series_cell() {
+    Cell cell;
+    cell.params = nlohmann::json::object();
+    return cell;
 }
+
 } // namespace
 
-BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
-                                 const BootSeriesRequest& request,
+SeriesInputs prepare_boot_series(const BootSeriesRequest& request,
                                  const BootSeriesProgress& progress) {
-    if (request.repeats < 1) {
-        throw Error("-n must be at least 1");
-    }
-    QemuSpec spec = request.spec;
+    SeriesInputs inputs;
+    inputs.spec = request.spec;
+    QemuSpec& spec = inputs.spec;
     if (!fs::exists(spec.kernel)) {
         throw Error("kernel not found: " + spec.kernel.string());
     }
@@ -46,12 +45,10 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
         !size_error) {
         throw Error("kernel image is empty: " + spec.kernel.string());
     }
-    std::optional<Firmware> firmware;
     if (request.firmware) {
-        firmware = resolve_firmware(*request.firmware, spec.arch);
-        spec.firmware = firmware->path;
+        inputs.firmware = resolve_firmware(*request.firmware, spec.arch);
+        spec.firmware = inputs.firmware->path;
     }
-    std::string initrd_sha256;
     if (request.initrd) {
         if (!fs::exists(*request.initrd)) {
             throw Error("initrd not found: " + request.initrd->string());
@@ -64,19 +61,27 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
         progress.note(fmt::format("initramfs {} ({})", image.path.string(),
                                   image.cache_hit ? "cached" : "built"));
     }
-    initrd_sha256 = sha256_file(*spec.initrd);
-    const std::string kernel_sha256 = sha256_file(spec.kernel);
+    inputs.initrd_sha256 = sha256_file(*spec.initrd);
+    inputs.kernel_sha256 = sha256_file(spec.kernel);
+    return inputs;
+}
 
+BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSeriesRequest& request,
+                                 const BootSeriesProgress& progress) {
+    if (request.repeats < 1) {
+        throw Error("-n must be at least 1");
+    }
+    SeriesInputs inputs = prepare_boot_series(request, progress);
+    QemuSpec& spec = inputs.spec;
     BootStore store(db);
     const HostFacts host = request.host ? *request.host : read_host_facts();
     const long long host_id = store.ensure_host(host, request.host_libvirt_uri);
-
     if (request.accel == AccelRequest::Auto && kvm_impossible_reason(spec.arch, host).empty()) {
         progress.status("probing KVM with a real boot (cached per host once done)...");
     }
     BootSeriesResult result;
-    result.accel = choose_accel(request.accel, spec, host, host_id, store, launcher, 10,
-                                request.reprobe);
+    result.accel =
+        choose_accel(request.accel, spec, host, host_id, store, launcher, 10, request.reprobe);
     spec.accel = result.accel.accel;
     progress.note(fmt::format("accelerator: {} ({})", to_string(spec.accel), result.accel.reason));
 
@@ -85,49 +90,63 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
     start.command_line = request.command_line;
     result.run_id = store.begin_run(host_id, start);
     launcher.set_run(result.run_id, database_id(db));
-    result.run_status = "done";
-    for (int repeat = 0; repeat < request.repeats; ++repeat) {
-        if (interrupted()) {
-            result.run_status = "interrupted";
-            break;
-        }
-        const std::string label = fmt::format("boot {}/{}", repeat + 1, request.repeats);
-        const auto quiet = gate_sample(request.quiet, !request.host, progress.status);
-        if (quiet && !wait_note(request.quiet, *quiet, label).empty()) {
-            progress.note("  " + wait_note(request.quiet, *quiet, label));
-        }
-        if (quiet && quiet->stops(request.quiet)) {
-            result.run_status = quiet->interrupted ? "interrupted" : "failed";
-            if (!quiet->interrupted) {
-                result.stop_reason = quiet_stop_reason(request.quiet, *quiet, label);
-            }
-            break;
-        }
-        progress.status(fmt::format("{} ({} {}, {})", label, to_string(spec.arch),
+
+    // The pipeline of `bootbench run` with one cell, one lane and no shuffle.
+    const Experiment adhoc{};
+    const std::vector<Cell> cells{series_cell()};
+    auto label = [&request](const SampleRef& sample) {
+        return fmt::format("boot {}/{}", sample.second + 1, request.repeats);
+    };
+    SampleRecorder recorder(store, result.run_id, adhoc, cells, request.quiet,
+                            {progress.note,
+                             [&](const StoredSample& stored) {
+                                 result.boot_ids.push_back(stored.boot_id);
+                                 BootRecord kept = stored.boot;
+                                 kept.console_log.clear(); // keeps memory flat over many boots
+                                 result.boots.push_back(std::move(kept));
+                                 progress.note("  " + stored.line);
+                             },
+                             label});
+    SampleWork work;
+    work.label = label;
+    work.gate = [&](size_t, const std::string&) {
+        return gate_sample(request.quiet, !request.host, progress.status);
+    };
+    work.boot = [&](size_t, const SampleRef& sample, int) {
+        progress.status(fmt::format("{} ({} {}, {})", label(sample), to_string(spec.arch),
                                     spec.kernel.filename().string(), to_string(spec.accel)));
         BootRecord boot = boot_once(spec, request.limits, launcher);
-        record_quiet(boot, request.quiet, quiet);
-        boot.run_id = result.run_id;
         boot.host_id = host_id;
-        boot.repeat_index = repeat;
-        boot.kernel_sha256 = kernel_sha256;
-        boot.initrd_sha256 = initrd_sha256;
+        boot.kernel_sha256 = inputs.kernel_sha256;
+        boot.initrd_sha256 = inputs.initrd_sha256;
         boot.build_key = request.build_key;
         boot.accel_reason = result.accel.reason;
-        if (firmware) {
-            boot.firmware_name = firmware->name;
-            boot.firmware_sha256 = firmware->sha256;
+        if (inputs.firmware) {
+            boot.firmware_name = inputs.firmware->name;
+            boot.firmware_sha256 = inputs.firmware->sha256;
         }
-        result.boot_ids.push_back(store.insert_boot(boot));
-        progress.note(fmt::format("  boot {}/{}: {}", repeat + 1, request.repeats, describe(boot)));
-        boot.console_log.clear();
-        const bool was_interrupted = boot.outcome == BootOutcome::InfraError && interrupted();
-        result.boots.push_back(std::move(boot));
-        if (was_interrupted) {
-            result.run_status = "interrupted";
-            break;
-        }
+        return boot;
+    };
+    work.host_lost = [](size_t) { return std::string(); }; // its failure is the boot's outcome
+    work.record = [&](BootRecord& boot, const SampleRef& sample, size_t,
+                      const std::optional<QuietVerdict>& verdict) {
+        return recorder.record(boot, sample, "", verdict);
+    };
+    work.next_round = [] { return std::vector<SampleRef>{}; };
+    work.status = progress.status;
+    work.note = [&progress](const std::string& line) { progress.note("  " + line); };
+    std::vector<SampleRef> todo;
+    for (int repeat = 0; repeat < request.repeats; ++repeat) {
+        todo.emplace_back(0, repeat);
     }
+    const ScheduleResult executed = execute_samples({{0, "local"}}, request.quiet, todo, work);
+    if (!executed.failure.empty()) {
+        throw RuntimeFailure("storing a boot failed: " + executed.failure);
+    }
+    result.stop_reason = executed.quiet_stop;
+    result.run_status = interrupted()                  ? "interrupted"
+                        : !executed.quiet_stop.empty() ? "failed"
+                                                       : "done";
     store.finish_run(result.run_id, result.run_status);
     return result;
 }

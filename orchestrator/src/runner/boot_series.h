@@ -3,6 +3,7 @@
 #include "runner/accel_selection.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
+#include "vm/firmware.h"
 #include "vm/launcher.h"
 #include "vm/qemu_spec.h"
 
@@ -48,8 +49,21 @@ struct BootSeriesResult {
     std::vector<BootRecord> boots; // without the console log, to keep memory flat
 };
 
-BootSeriesResult run_boot_series(Database& db, Launcher& launcher,
-                                 const BootSeriesRequest& request,
+// What every boot of the series is stamped with: the spec with its firmware and initramfs
+// (bootbench's image, built or cached, unless the request brings one) and their hashes.
+struct SeriesInputs {
+    QemuSpec spec;
+    std::optional<Firmware> firmware;
+    std::string kernel_sha256;
+    std::string initrd_sha256;
+};
+SeriesInputs prepare_boot_series(const BootSeriesRequest& request,
+                                 const BootSeriesProgress& progress);
+
+// Boots the series as a one-cell run on the pipeline of `bootbench run` (one lane, no
+// shuffle): each boot behind the quiet gate, stored by the same recorder. An interrupted boot
+// is not stored.
+BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSeriesRequest& request,
                                  const BootSeriesProgress& progress);
 
 } // namespace bb

@@ -203,21 +203,11 @@ void BootStore::finish_run(long long run_id, const std::string& status) {
     update.exec();
 }
 
-long long BootStore::insert_boot(const BootRecord& boot) {
-    auto& db = m_db.sql();
-    const std::string console_gz = gzip_compress(boot.console_log);
-    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-    SQLite::Statement insert(
-        db, "INSERT INTO boots (run_id, cell_key, params_json, repeat_index, arch, machine, smp, "
-            "memory_mb, kernel_path, kernel_sha256, build_key, initrd_path, initrd_sha256, "
-            "firmware_name, firmware_sha256, cmdline, argv_json, accel, accel_reason, "
-            "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
-            "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
-            "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
-            "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
-            "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker) VALUES "
-            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+namespace {
+
+// The boots row's columns, in the order of insert_boot's column list.
+void bind_boot_columns(SQLite::Statement& insert, const BootRecord& boot,
+                       const std::string& console_gz) {
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -269,17 +259,10 @@ long long BootStore::insert_boot(const BootRecord& boot) {
                   boot.loaded ? std::optional<int>(*boot.loaded ? 1 : 0) : std::nullopt);
     insert.bind(++i, boot.timing_marker);
     insert.bind(++i, boot.start_marker);
-    try {
-        insert.exec();
-    } catch (const SQLite::Exception& e) {
-        if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) {
-            throw SampleAlreadyStored(fmt::format("run {}: {} repeat {} is already stored",
-                                                  boot.run_id, boot.cell_key, boot.repeat_index));
-        }
-        throw;
-    }
-    const long long boot_id = db.getLastInsertRowid();
+}
 
+// A boot's events, metrics and histogram buckets, in the boot's transaction.
+void insert_boot_details(SQLite::Database& db, long long boot_id, const BootRecord& boot) {
     SQLite::Statement event(db, "INSERT INTO boot_events (boot_id, host_seconds, guest_seconds, "
                                 "kind, text) VALUES (?, ?, ?, ?, ?)");
     for (const auto& e : boot.events) {
@@ -313,6 +296,38 @@ long long BootStore::insert_boot(const BootRecord& boot) {
         bucket.exec();
         bucket.reset();
     }
+}
+
+} // namespace
+
+long long BootStore::insert_boot(const BootRecord& boot) {
+    auto& db = m_db.sql();
+    const std::string console_gz = gzip_compress(boot.console_log);
+    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Statement insert(
+        db, "INSERT INTO boots (run_id, cell_key, params_json, repeat_index, arch, machine, smp, "
+            "memory_mb, kernel_path, kernel_sha256, build_key, initrd_path, initrd_sha256, "
+            "firmware_name, firmware_sha256, cmdline, argv_json, accel, accel_reason, "
+            "concurrency, foreign_load, outcome, outcome_reason, boot_seconds, "
+            "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
+            "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
+            "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
+            "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    bind_boot_columns(insert, boot, console_gz);
+    try {
+        insert.exec();
+    } catch (const SQLite::Exception& e) {
+        if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) {
+            throw SampleAlreadyStored(fmt::format("run {}: {} repeat {} is already stored",
+                                                  boot.run_id, boot.cell_key, boot.repeat_index));
+        }
+        throw;
+    }
+    const long long boot_id = db.getLastInsertRowid();
+
+    insert_boot_details(db, boot_id, boot);
     transaction.commit();
     return boot_id;
 }

@@ -1,4 +1,7 @@
 #pragma once
+// util/subprocess.h's everyday form for short helpers.
+#include "util/subprocess.h"
+
 #include <chrono>
 #include <string>
 #include <vector>
@@ -19,8 +22,5 @@ CommandResult run_command(const std::vector<std::string>& argv,
 
 // First line of `program --version`, or "" when the program is absent.
 std::string version_of(const std::string& program);
-
-// Full path of `program` on $PATH, or "" when absent.
-std::string find_program(const std::string& program);
 
 } // namespace bb

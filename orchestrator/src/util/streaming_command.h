@@ -1,4 +1,5 @@
 #pragma once
+// util/subprocess.h's everyday form for long commands whose output is read line by line.
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -9,8 +10,8 @@ namespace bb {
 
 struct StreamingCommand {
     std::vector<std::string> argv;
-    std::filesystem::path cwd;                 // empty: inherit
-    std::map<std::string, std::string> env;    // added to (or overriding) our environment
+    std::filesystem::path cwd;              // empty: inherit
+    std::map<std::string, std::string> env; // added to (or overriding) our environment
 };
 
 struct StreamingResult {

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unistd.h>
 
 namespace bb {
@@ -163,6 +164,163 @@ std::vector<std::string> native_argv_words(const std::string& text) {
     return words;
 }
 
+namespace {
+
+// How a domain that we did not stop ended, said as a process's end would be.
+void classify_stop(LaunchResult& result, int detail, const std::string& console_end,
+                   int active_at_end) {
+    if (detail == VIR_DOMAIN_EVENT_STOPPED_CRASHED || detail == VIR_DOMAIN_EVENT_STOPPED_FAILED) {
+        result.exit_status = 1;
+        result.stderr_tail = fmt::format(
+            "libvirt reports the domain {}",
+            detail == VIR_DOMAIN_EVENT_STOPPED_CRASHED ? "crashed" : "failed (qemu died)");
+    } else if (detail == VIR_DOMAIN_EVENT_STOPPED_DESTROYED) {
+        result.signal = 9; // destroyed by someone else
+        result.stderr_tail = "the domain was destroyed from outside bootbench";
+    } else if (detail == VIR_DOMAIN_EVENT_STOPPED_SHUTDOWN) {
+        result.exit_status = 0; // the guest powered off
+    } else {
+        // No stop event: say what was seen instead of guessing a clean exit.
+        result.exit_status = 1;
+        result.stderr_tail = fmt::format(
+            "libvirt: the console ended ({}) and the domain is {} without a stop event{}",
+            console_end.empty() ? "still open" : console_end,
+            active_at_end == 1   ? "running"
+            : active_at_end == 0 ? "inactive"
+                                 : "unknown",
+            detail >= 0 ? fmt::format(" (stopped, detail {})", detail) : "");
+    }
+}
+
+// One running domain, from its resume until it is gone: its console stream read into the
+// callbacks, the stop decisions (verdict, Ctrl-C) carried out, its CPU time followed, a lost
+// connection noticed. An event loop over libvirt's stream and lifecycle events.
+class DomainSession {
+  public:
+    DomainSession(virDomainPtr domain, virStreamPtr stream, LaunchState& state,
+                  LibvirtConnection& connection, const ConsoleCallbacks& callbacks,
+                  LaunchResult& result, double start)
+        : m_domain(domain), m_stream(stream), m_state(state), m_connection(connection),
+          m_callbacks(callbacks), m_result(result), m_start(start) {}
+
+    // Until the domain is gone and its console drained (or the drain time passed), or the
+    // connection is lost.
+    void run() {
+        // qemu is libvirtd's child, not ours: its CPU time is read from libvirt so this
+        // machine's foreign load does not count our own guest (remote hosts: load unknown).
+        m_result.remote = !m_connection.is_local();
+        for (;;) {
+            m_state.wait();
+            drain_console();
+            if (!step()) {
+                break;
+            }
+        }
+        m_result.wall_s = now();
+    }
+
+    const std::string& console_end() const { return m_console_end; }
+    int active_at_end() const { return m_active_at_end; }
+
+  private:
+    double now() const { return monotonic_seconds() - m_start; }
+
+    void drain_console() {
+        while (!m_console_done) {
+            const int got = virStreamRecv(m_stream, m_buffer.data(), m_buffer.size());
+            const double t = now(); // stamped before any processing
+            if (got > 0) {
+                m_callbacks.on_output({m_buffer.data(), static_cast<size_t>(got)}, t);
+                check(t);
+            } else if (got == -2) {
+                return; // nothing more for now
+            } else {
+                m_console_done = true; // end of stream (0) or a broken one (-1)
+                m_console_end = got == 0 ? "end of stream" : "stream error: " + libvirt_error();
+            }
+        }
+    }
+
+    // One turn of the loop after the console was read; false when the session is over.
+    bool step() {
+        const double t = now();
+        check(t);
+        if (!m_result.stopped_by_us && m_state.stopped() < 0 && t - m_cpu_read_at > 0.5) {
+            read_guest_cpu(t);
+        }
+        if (const std::string lost = m_connection.lost(); !lost.empty()) {
+            m_result.host_failure =
+                fmt::format("host {} stopped answering: {}", m_connection.uri(), lost);
+            return false;
+        }
+        if (m_console_done && m_state.stopped() < 0 && !m_result.stopped_by_us) {
+            m_active_at_end = virDomainIsActive(m_domain);
+        }
+        const bool gone = m_state.stopped() >= 0 || m_result.stopped_by_us ||
+                          (m_console_done && m_active_at_end != 1);
+        if (gone) {
+            m_stopped_at = m_stopped_at.value_or(t);
+            return !(m_console_done || t - *m_stopped_at > k_drain_s);
+        }
+        return true;
+    }
+
+    void check(double t) {
+        if (interrupted()) {
+            m_result.interrupted = true;
+            stop();
+        } else if (m_callbacks.should_stop(t)) {
+            stop();
+        }
+    }
+
+    void stop() {
+        if (!m_result.stopped_by_us) {
+            read_guest_cpu(now());
+            m_result.stopped_by_us = true;
+            virDomainDestroy(m_domain);
+        }
+    }
+
+    void read_guest_cpu(double t) {
+        virDomainInfo info{};
+        if (!m_result.remote && virDomainGetInfo(m_domain, &info) == 0) {
+            m_result.guest_cpu_s = static_cast<double>(info.cpuTime) * 1e-9;
+        }
+        m_cpu_read_at = t;
+    }
+
+    virDomainPtr m_domain;
+    virStreamPtr m_stream;
+    LaunchState& m_state;
+    LibvirtConnection& m_connection;
+    const ConsoleCallbacks& m_callbacks;
+    LaunchResult& m_result;
+    double m_start;
+    double m_cpu_read_at = 0;
+    std::array<char, 1 << 16> m_buffer{};
+    bool m_console_done = false;
+    std::string m_console_end; // how the console stream ended, for a failure's reason
+    int m_active_at_end = 1;
+    std::optional<double> m_stopped_at;
+};
+
+} // namespace
+
+// The kernel, initrd and firmware on the host (uploaded on first use, before the clock starts)
+// and the domain XML that boots them.
+std::string LibvirtLauncher::placed_domain_xml(const QemuSpec& spec, const std::string& name) {
+    QemuSpec placed = spec;
+    placed.kernel = m_volumes.place(spec.kernel);
+    if (spec.initrd) {
+        placed.initrd = m_volumes.place(*spec.initrd);
+    }
+    if (spec.firmware) {
+        placed.firmware = m_volumes.place(*spec.firmware);
+    }
+    return domain_xml(placed, name);
+}
+
 LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& callbacks) {
     LaunchResult result;
     result.libvirt_uri = m_connection.uri();
@@ -177,17 +335,8 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
         return result;
     };
     const std::string name = next_domain_name();
-    QemuSpec placed = spec;
     try {
-        // Uploads (first use on a remote host) happen before the clock starts.
-        placed.kernel = m_volumes.place(spec.kernel);
-        if (spec.initrd) {
-            placed.initrd = m_volumes.place(*spec.initrd);
-        }
-        if (spec.firmware) {
-            placed.firmware = m_volumes.place(*spec.firmware);
-        }
-        result.domain_xml = domain_xml(placed, name);
+        result.domain_xml = placed_domain_xml(spec, name);
     } catch (const Error& error) {
         return fail(error.what());
     }
@@ -200,12 +349,11 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
         return fail(fmt::format("libvirt host {}: cannot create domain {}: {}", m_connection.uri(),
                                 name, libvirt_error()));
     }
-    result.spawned = true;
     const int lifecycle_id = virConnectDomainEventRegisterAny(
         conn, domain.get(), VIR_DOMAIN_EVENT_ID_LIFECYCLE, VIR_DOMAIN_EVENT_CALLBACK(on_lifecycle),
         new SharedState(state), free_state);
     Stream stream(virStreamNew(conn, VIR_STREAM_NONBLOCK));
-    bool console_open =
+    const bool console_open =
         stream &&
         virDomainOpenConsole(domain.get(), nullptr, stream.get(), VIR_DOMAIN_CONSOLE_FORCE) == 0 &&
         virStreamEventAddCallback(stream.get(),
@@ -213,7 +361,6 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
                                       VIR_STREAM_EVENT_HANGUP,
                                   on_stream_event, new SharedState(state), free_state) == 0;
     if (!console_open || virDomainResume(domain.get()) < 0) {
-        result.spawned = false;
         const std::string message =
             fmt::format("libvirt host {}: domain {}: cannot {}: {}", m_connection.uri(), name,
                         console_open ? "resume it" : "open its serial console", libvirt_error());
@@ -222,106 +369,17 @@ LaunchResult LibvirtLauncher::run(const QemuSpec& spec, const ConsoleCallbacks& 
         }
         return fail(message);
     }
-
-    auto now = [start] { return monotonic_seconds() - start; };
-    // qemu is libvirtd's child, not ours: its CPU time is read from libvirt so this machine's
-    // foreign load does not count our own guest (remote hosts: load unknown here).
-    result.remote = !m_connection.is_local();
-    double cpu_read_at = 0;
-    auto read_guest_cpu = [&](double t) {
-        virDomainInfo info{};
-        if (!result.remote && virDomainGetInfo(domain.get(), &info) == 0) {
-            result.guest_cpu_s = static_cast<double>(info.cpuTime) * 1e-9;
-        }
-        cpu_read_at = t;
-    };
-    auto stop = [&] {
-        if (!result.stopped_by_us) {
-            read_guest_cpu(now());
-            result.stopped_by_us = true;
-            virDomainDestroy(domain.get());
-        }
-    };
-    auto check = [&](double t) {
-        if (interrupted()) {
-            result.interrupted = true;
-            stop();
-        } else if (callbacks.should_stop(t)) {
-            stop();
-        }
-    };
-    std::array<char, 1 << 16> buffer{};
-    bool console_done = false;
-    std::string console_end; // how the console stream ended, for a failure's reason
-    int active_at_end = 1;
-    std::optional<double> stopped_at;
-    for (;;) {
-        state->wait();
-        while (!console_done) {
-            const int got = virStreamRecv(stream.get(), buffer.data(), buffer.size());
-            const double t = now(); // stamped before any processing
-            if (got > 0) {
-                callbacks.on_output({buffer.data(), static_cast<size_t>(got)}, t);
-                check(t);
-            } else if (got == -2) {
-                break; // nothing more for now
-            } else {
-                console_done = true; // end of stream (0) or a broken one (-1)
-                console_end = got == 0 ? "end of stream" : "stream error: " + libvirt_error();
-            }
-        }
-        const double t = now();
-        check(t);
-        if (!result.stopped_by_us && state->stopped() < 0 && t - cpu_read_at > 0.5) {
-            read_guest_cpu(t);
-        }
-        if (const std::string lost = m_connection.lost(); !lost.empty()) {
-            result.host_failure =
-                fmt::format("host {} stopped answering: {}", m_connection.uri(), lost);
-            break;
-        }
-        if (console_done && state->stopped() < 0 && !result.stopped_by_us) {
-            active_at_end = virDomainIsActive(domain.get());
-        }
-        const bool gone =
-            state->stopped() >= 0 || result.stopped_by_us || (console_done && active_at_end != 1);
-        if (gone) {
-            stopped_at = stopped_at.value_or(t);
-            if (console_done || t - *stopped_at > k_drain_s) {
-                break;
-            }
-        }
-    }
-    result.wall_s = now();
+    result.spawned = true;
+    DomainSession session(domain.get(), stream.get(), *state, m_connection, callbacks, result,
+                          start);
+    session.run();
     virStreamEventRemoveCallback(stream.get());
     virStreamAbort(stream.get());
     if (lifecycle_id >= 0) {
         virConnectDomainEventDeregisterAny(conn, lifecycle_id);
     }
-    const int detail = state->stopped();
     if (!result.stopped_by_us && result.host_failure.empty()) {
-        if (detail == VIR_DOMAIN_EVENT_STOPPED_CRASHED ||
-            detail == VIR_DOMAIN_EVENT_STOPPED_FAILED) {
-            result.exit_status = 1;
-            result.stderr_tail = fmt::format(
-                "libvirt reports the domain {}",
-                detail == VIR_DOMAIN_EVENT_STOPPED_CRASHED ? "crashed" : "failed (qemu died)");
-        } else if (detail == VIR_DOMAIN_EVENT_STOPPED_DESTROYED) {
-            result.signal = 9; // destroyed by someone else
-            result.stderr_tail = "the domain was destroyed from outside bootbench";
-        } else if (detail == VIR_DOMAIN_EVENT_STOPPED_SHUTDOWN) {
-            result.exit_status = 0; // the guest powered off
-        } else {
-            // No stop event: say what was seen instead of guessing a clean exit.
-            result.exit_status = 1;
-            result.stderr_tail = fmt::format(
-                "libvirt: the console ended ({}) and the domain is {} without a stop event{}",
-                console_end.empty() ? "still open" : console_end,
-                active_at_end == 1   ? "running"
-                : active_at_end == 0 ? "inactive"
-                                     : "unknown",
-                detail >= 0 ? fmt::format(" (stopped, detail {})", detail) : "");
-        }
+        classify_stop(result, state->stopped(), session.console_end(), session.active_at_end());
     }
     domain.reset(); // destroyed (if still running) before the argv query below
     if (result.host_failure.empty()) {

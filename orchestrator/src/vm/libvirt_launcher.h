@@ -27,6 +27,8 @@ class LibvirtLauncher final : public Launcher {
     static std::string domain_prefix();
 
   private:
+    std::string placed_domain_xml(const QemuSpec& spec, const std::string& name);
+
     LibvirtConnection& m_connection;
     LibvirtVolumes& m_volumes;
 };
