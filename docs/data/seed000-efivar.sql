@@ -1,5 +1,6 @@
--- Per-boot data of docs/results/srcu.md sections 6 and 7: sqlite3 -header -csv DB < this file
+-- Per-boot data of docs/results/srcu.md sections 6, 7 and 8: sqlite3 -header -csv DB < this file
 select b.id as boot_id, s.experiment, b.run_id, b.repeat_index as round,
+       json_extract(b.params_json, '$.hz') as hz,
        json_extract(b.params_json, '$.variant') as variant,
        json_extract(b.params_json, '$."srcutree.srcu_max_nodelay_phase"') as srcu_max_nodelay_phase,
        b.outcome, round(b.foreign_load, 3) as foreign_load, s.loaded,
