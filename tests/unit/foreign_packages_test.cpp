@@ -1,49 +1,36 @@
-#include "guest/apt_depends.h"
-#include "guest/soname_providers.h"
+#include "guest/apt_closure.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
-using Names = std::vector<std::string>;
-
-TEST_CASE("apt-cache depends output: Depends and PreDepends, virtuals by provider", "[packages]") {
-    const std::string output = R"(qemu-system-arm:arm64
-  Depends: libaio1:arm64
-  PreDepends: libc6:arm64
- |Depends: libgcc-s1:arm64
-  Depends: libgcc1:arm64
-  Depends: <qemu-system-data:arm64>
-    qemu-system-data
-  Breaks: <qemu-kvm:arm64>
-    qemu-system-x86
-  Recommends: qemu-utils:arm64
-  Recommends: <ipxe-qemu:arm64>
-    ipxe-qemu
-  Depends: libaio1:arm64
-)";
-    CHECK(bb::parse_apt_depends(output) == Names{"libaio1:arm64", "libc6:arm64", "libgcc-s1:arm64",
-                                                 "libgcc1:arm64", "qemu-system-data"});
-    CHECK(bb::parse_apt_depends("").empty());
+TEST_CASE("apt's simulated install: every Inst line, arch-qualified unless arch all",
+          "[packages]") {
+    const std::string output =
+        "NOTE: This is only a simulation!\n"
+        "Reading package lists...\n"
+        "The following NEW packages will be installed:\n"
+        "  gcc-12-base libc6 qemu-system-arm\n"
+        "Inst libaudit-common (1:3.0.9-1 Debian:12.15/oldstable [all])\n"
+        "Inst gcc-12-base (12.2.0-14+deb12u1 Debian:12.15/oldstable [arm64])\n"
+        "Inst libgcc-s1 (12.2.0-14+deb12u1 Debian:12.15/oldstable [arm64]) []\n"
+        "Inst libc6 (2.36-9+deb12u14 Debian:12.15/oldstable [arm64])\n"
+        "Conf libc6 (2.36-9+deb12u14 Debian:12.15/oldstable [arm64])\n"
+        "Inst qemu-system-arm (1:7.2+dfsg-7+deb12u18 Debian:12.15/oldstable [arm64])\n";
+    CHECK(bb::parse_apt_simulation(output) ==
+          std::vector<std::string>{"libaudit-common", "gcc-12-base:arm64", "libgcc-s1:arm64",
+                                   "libc6:arm64", "qemu-system-arm:arm64"});
+    CHECK(bb::parse_apt_simulation("E: Unable to locate package nothing\n").empty());
 }
 
-TEST_CASE("library packages are tried in the order Debian's naming suggests", "[packages]") {
-    const Names depends{"libc6:arm64",           "zlib1g:arm64",       "libzstd1:arm64",
-                        "libjpeg62-turbo:arm64", "libglib2.0-0:arm64", "libpixman-1-0:arm64",
-                        "libgcc-s1:arm64"};
-    CHECK(bb::rank_soname_providers("libglib-2.0.so.0", depends).front() == "libglib2.0-0:arm64");
-    CHECK(bb::rank_soname_providers("libpixman-1.so.0", depends).front() == "libpixman-1-0:arm64");
-    CHECK(bb::rank_soname_providers("libjpeg.so.62", depends).front() == "libjpeg62-turbo:arm64");
-    CHECK(bb::rank_soname_providers("libgcc_s.so.1", depends).front() == "libgcc-s1:arm64");
-    CHECK(bb::rank_soname_providers("libz.so.1", depends).front() == "zlib1g:arm64");
-    // No rule knows where the loader lives: every candidate stays, in apt's order.
-    CHECK(bb::rank_soname_providers("ld-linux-aarch64.so.1", depends) == depends);
-}
-
-TEST_CASE("only packages named like a soname count as its likely providers", "[packages]") {
-    CHECK(bb::named_like_provider("libz.so.1", "zlib1g"));
-    CHECK(bb::named_like_provider("libglib-2.0.so.0", "libglib2.0-0:arm64"));
-    CHECK_FALSE(bb::named_like_provider("ld-linux-aarch64.so.1", "libc6"));
-    CHECK_FALSE(bb::named_like_provider("libfdt.so.1", "qemu-system-data"));
+TEST_CASE("apt resolves the closure as the foreign arch, against an empty dpkg state",
+          "[packages]") {
+    const auto argv = bb::apt_closure_argv("qemu-system-arm", bb::Arch::Arm64, "/c/empty");
+    CHECK(argv.front() == "apt-get");
+    CHECK(argv.back() == "qemu-system-arm:arm64");
+    for (const std::string option : {"-s", "--no-install-recommends", "Dir::State::status=/c/empty",
+                                     "APT::Architecture=arm64"}) {
+        CHECK(std::find(argv.begin(), argv.end(), option) != argv.end());
+    }
 }

@@ -1,12 +1,12 @@
 #include "guest/foreign_packages.h"
 
-#include "guest/apt_depends.h"
-#include "guest/soname_providers.h"
+#include "guest/apt_closure.h"
 #include "util/error.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
 
 #include <fmt/format.h>
+#include <fstream>
 #include <unistd.h>
 
 namespace bb {
@@ -85,9 +85,41 @@ ForeignPackages::cached_tree(const std::string& package) const {
     return std::nullopt;
 }
 
-fs::path ForeignPackages::unpack(const std::string& package) {
-    unpack_all({qualified(package)});
+fs::path ForeignPackages::unpack_closure(const std::string& package) {
+    unpack_all(closure_of(package));
     return m_trees.at(bare_name(package)).dir;
+}
+
+// apt's answer, kept: the closure is resolved once per cache, like its trees are unpacked once.
+std::vector<std::string> ForeignPackages::closure_of(const std::string& package) {
+    const fs::path kept = m_root / "closures" / package;
+    std::vector<std::string> closure;
+    if (std::ifstream in(kept); in) {
+        for (std::string line; std::getline(in, line);) {
+            closure.push_back(line);
+        }
+        return closure;
+    }
+    fs::create_directories(kept.parent_path());
+    const fs::path empty_status = m_root / "closures" / "dpkg-status-empty";
+    std::ofstream(empty_status).flush(); // nothing counts as installed
+    const auto result =
+        run_command(apt_closure_argv(package, m_arch, empty_status), std::chrono::seconds(300));
+    closure = parse_apt_simulation(result.output);
+    if (result.exit_code != 0 || closure.empty()) {
+        throw Error(fmt::format("apt could not resolve {}'s dependencies (exit {}; is {} a "
+                                "foreign architecture of dpkg? scripts/setup.sh adds it and runs "
+                                "apt-get update):\n{}",
+                                qualified(package), result.exit_code, debian_name(m_arch),
+                                result.output));
+    }
+    std::ofstream out(kept.string() + ".tmp");
+    for (const auto& name : closure) {
+        out << name << "\n";
+    }
+    out.close();
+    fs::rename(kept.string() + ".tmp", kept);
+    return closure;
 }
 
 void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
@@ -177,75 +209,7 @@ std::optional<PackagedFile> ForeignPackages::find(const std::string& soname) {
             return PackagedFile{*path, qualified(package)};
         }
     }
-    // Trees unpacked by an earlier run: using them spares an apt-cache call per package.
-    const fs::path unpacked = m_root / "unpacked";
-    if (!fs::exists(unpacked)) {
-        return std::nullopt;
-    }
-    for (const auto& entry : fs::directory_iterator(unpacked)) {
-        const std::string name = entry.path().filename().string();
-        const std::string package = name.substr(0, name.find('_'));
-        if (name.find(".tmp.") != std::string::npos || m_trees.count(package) != 0) {
-            continue;
-        }
-        if (auto path = find_in(entry.path(), soname)) {
-            m_trees.emplace(package, Tree{entry.path(), name + ".deb"});
-            return PackagedFile{*path, qualified(package)};
-        }
-    }
     return std::nullopt;
-}
-
-std::vector<std::string> ForeignPackages::depends_of(const std::string& package) {
-    const std::string bare = bare_name(package);
-    if (const auto known = m_depends.find(bare); known != m_depends.end()) {
-        return known->second;
-    }
-    const auto result =
-        run_command({"apt-cache", "depends", "--no-recommends", "--no-suggests", "--no-conflicts",
-                     "--no-breaks", "--no-replaces", "--no-enhances", qualified(package)});
-    if (result.exit_code != 0) {
-        throw Error(
-            fmt::format("apt-cache depends {} failed: {}", qualified(package), result.output));
-    }
-    return m_depends[bare] = parse_apt_depends(result.output);
-}
-
-std::vector<std::string>
-ForeignPackages::unpack_candidates(const std::vector<MissingSoname>& missing) {
-    // Debian's shlibs machinery puts the package of every DT_NEEDED soname into the Depends of
-    // the package whose binary needs it: the candidates are those, most likely first. Packages
-    // whose names match no soname (qemu-system-data, the loader's libc6) are tried only when
-    // no named candidate is left, or one batch would fetch every dependency.
-    std::vector<std::string> exhausted;
-    std::vector<std::string> chosen;
-    auto choose = [&](bool named_only) {
-        for (const auto& item : missing) {
-            for (const auto& candidate :
-                 rank_soname_providers(item.soname, depends_of(item.needed_by_package))) {
-                const std::string bare = bare_name(candidate);
-                if (named_only && !named_like_provider(item.soname, bare)) {
-                    break; // ranked: no named candidate follows
-                }
-                if (m_trees.count(bare) == 0 && m_tried.count(bare) == 0) {
-                    m_tried.insert(bare);
-                    chosen.push_back(candidate);
-                    break;
-                }
-            }
-        }
-    };
-    choose(true);
-    if (chosen.empty()) {
-        choose(false);
-    }
-    if (chosen.empty()) {
-        for (const auto& item : missing) {
-            exhausted.push_back(item.soname);
-        }
-    }
-    unpack_all(chosen);
-    return exhausted;
 }
 
 ElfDynamic ForeignPackages::read(const fs::path& path) {

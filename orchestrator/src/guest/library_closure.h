@@ -14,24 +14,13 @@ struct PackagedFile {
     std::string package;        // e.g. "libglib2.0-0:arm64"
 };
 
-// A soname not found yet, and the package of the file that needs it.
-struct MissingSoname {
-    std::string soname;
-    std::string needed_by_package;
-};
-
-// Where the shared objects of a closure come from. The real one (guest/foreign_packages.h)
-// downloads and unpacks Debian packages on demand; tests use a map.
+// Where the shared objects of a closure come from. The real one (guest/foreign_packages.h) is
+// the package set apt resolved and unpacked; tests use a map.
 class LibraryProvider {
   public:
     virtual ~LibraryProvider() = default;
-    // A shared object named `soname` among the packages unpacked so far.
+    // A shared object named `soname` among the unpacked packages.
     virtual std::optional<PackagedFile> find(const std::string& soname) = 0;
-    // Unpacks, for each missing soname, the next package that may hold it (chosen among the
-    // dependencies of the package needing it), all in one go: one download costs seconds.
-    // Returns the sonames for which no candidate was left.
-    virtual std::vector<std::string>
-    unpack_candidates(const std::vector<MissingSoname>& missing) = 0;
     virtual ElfDynamic read(const std::filesystem::path& path) = 0;
 };
 
@@ -47,9 +36,9 @@ struct LibraryClosure {
     std::vector<std::string> packages;      // packages the libraries came from, first use order
 };
 
-// Follows DT_NEEDED from `root` until every soname is found, unpacking packages as needed.
-// Throws Error naming the missing soname, the file that needs it and its package when a soname
-// cannot be found in any candidate package.
+// Follows DT_NEEDED from `root` through the provider's packages: the check that apt's package
+// closure holds every library the binary loads. Throws Error naming a missing soname, the file
+// that needs it and that file's package.
 LibraryClosure library_closure(const PackagedFile& root, LibraryProvider& provider);
 
 } // namespace bb

@@ -8,11 +8,13 @@
 #include "util/error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <iterator>
 #include <map>
 #include <set>
+#include <string_view>
 
 namespace bb {
 
@@ -23,6 +25,45 @@ struct Side {
     std::vector<stats::RoundValue> values;
     int left_out = 0;
 };
+// Text in reading order: runs of digits compare as numbers, so hz=250 comes before hz=1000.
+struct NaturalLess {
+    bool operator()(const std::string& a, const std::string& b) const {
+        size_t i = 0;
+        size_t j = 0;
+        while (i < a.size() && j < b.size()) {
+            if (std::isdigit(static_cast<unsigned char>(a[i])) != 0 &&
+                std::isdigit(static_cast<unsigned char>(b[j])) != 0) {
+                const size_t a_end = a.find_first_not_of("0123456789", i);
+                const size_t b_end = b.find_first_not_of("0123456789", j);
+                const std::string_view x = digits(a, i, a_end);
+                const std::string_view y = digits(b, j, b_end);
+                if (x.size() != y.size() || x != y) {
+                    return x.size() != y.size() ? x.size() < y.size() : x < y;
+                }
+                i = a_end == std::string::npos ? a.size() : a_end;
+                j = b_end == std::string::npos ? b.size() : b_end;
+                continue;
+            }
+            if (a[i] != b[j]) {
+                return a[i] < b[j];
+            }
+            ++i;
+            ++j;
+        }
+        if (a.size() - i != b.size() - j) {
+            return a.size() - i < b.size() - j;
+        }
+        return a < b; // equal as numbers ("01", "1"): still two keys
+    }
+    // The digits from `from` to `to` without leading zeros.
+    static std::string_view digits(const std::string& text, size_t from, size_t to) {
+        std::string_view run(text);
+        run = run.substr(from, to == std::string::npos ? std::string::npos : to - from);
+        const size_t first = run.find_first_not_of('0');
+        return first == std::string_view::npos ? std::string_view() : run.substr(first);
+    }
+};
+
 using Condition = std::map<std::string, Side>; // compared value -> its boots
 
 std::string value_text(const nlohmann::json& value) {
@@ -59,14 +100,14 @@ std::string condition_of(const nlohmann::json& params, const std::set<std::strin
     return text.empty() ? "all boots" : text;
 }
 
-std::map<std::string, Condition> group_boots(const Analysis& analysis,
-                                             const std::vector<EndpointBoot>& all) {
+std::map<std::string, Condition, NaturalLess> group_boots(const Analysis& analysis,
+                                                          const std::vector<EndpointBoot>& all) {
     std::vector<EndpointBoot> boots;
     std::copy_if(all.begin(), all.end(), std::back_inserter(boots), [&](const EndpointBoot& boot) {
         return boot.params.is_object() && boot.params.contains(analysis.axis);
     });
     const std::set<std::string> others = varying_axes(boots, analysis.axis);
-    std::map<std::string, Condition> conditions;
+    std::map<std::string, Condition, NaturalLess> conditions;
     for (const auto& boot : boots) {
         Side& side = conditions[condition_of(boot.params, others)]
                                [value_text(boot.params.at(analysis.axis))];

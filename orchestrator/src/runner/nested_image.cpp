@@ -43,11 +43,12 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
     const Firmware firmware = resolve_firmware("QEMU_EFI.fd", Arch::Arm64);
 
     ForeignPackages packages(Arch::Arm64, cache_dir() / "nested", note);
-    const fs::path qemu =
-        packages.unpack(k_qemu_package) / "usr" / "bin" / fs::path(request.l2.qemu).filename();
+    const fs::path qemu = packages.unpack_closure(k_qemu_package) / "usr" / "bin" /
+                          fs::path(request.l2.qemu).filename();
     if (!fs::is_regular_file(qemu)) {
         throw RuntimeFailure(fmt::format("{} holds no {}: delete {} and try again", k_qemu_package,
-                                qemu.filename().string(), (cache_dir() / "nested").string()));
+                                         qemu.filename().string(),
+                                         (cache_dir() / "nested").string()));
     }
     const LibraryClosure closure =
         library_closure({qemu, std::string(k_qemu_package) + ":arm64"}, packages);
@@ -71,7 +72,8 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
     spec.files.push_back({request.l2.initrd, l2_initrd.path, 0644});
     nested.initramfs = build_initramfs(spec, cache_dir());
     nested.libraries = static_cast<int>(closure.libraries.size());
-    nested.debs = packages.deb_names();
+    nested.debs = closure.packages;
+    nested.debs.insert(nested.debs.begin(), std::string(k_qemu_package) + ":arm64");
     return nested;
 }
 

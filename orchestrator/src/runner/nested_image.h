@@ -22,7 +22,7 @@ struct NestedImage {
     Initramfs initramfs;
     std::filesystem::path l2_kernel;
     int libraries = 0;
-    std::vector<std::string> debs; // the Debian packages the L1 qemu came from
+    std::vector<std::string> debs; // the Debian packages of the L1 qemu and its libraries
 };
 
 // The L1 hypervisor's initramfs: arm64 qemu-system-aarch64 and its shared-library closure
