@@ -126,3 +126,18 @@ TEST_CASE("verdict: a run without an analysis is an error naming it", "[verdict]
     CHECK(bb::runs_with_analysis(s.db, {}, "") == std::vector<long long>{analysed});
     CHECK(bb::runs_with_analysis(s.db, {run}, "").empty());
 }
+
+TEST_CASE("verdict: conditions come in numeric order, hz=250 before hz=1000", "[verdict]") {
+    Store s;
+    const bb::Analysis analysis = phase_analysis(false);
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    for (const int hz : {1000, 100, 250}) {
+        boots(s, run, params(hz, 100), {1.0, 1.1, 1.2});
+        boots(s, run, params(hz, 1000), {2.0, 2.1, 2.2});
+    }
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.rows.size() == 3);
+    CHECK(table.rows[0].condition == "hz=100");
+    CHECK(table.rows[1].condition == "hz=250");
+    CHECK(table.rows[2].condition == "hz=1000");
+}

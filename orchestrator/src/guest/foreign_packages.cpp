@@ -107,18 +107,20 @@ std::vector<std::string> ForeignPackages::closure_of(const std::string& package)
         run_command(apt_closure_argv(package, m_arch, empty_status), std::chrono::seconds(300));
     closure = parse_apt_simulation(result.output);
     if (result.exit_code != 0 || closure.empty()) {
-        throw Error(fmt::format("apt could not resolve {}'s dependencies (exit {}; is {} a "
-                                "foreign architecture of dpkg? scripts/setup.sh adds it and runs "
-                                "apt-get update):\n{}",
-                                qualified(package), result.exit_code, debian_name(m_arch),
-                                result.output));
+        throw RuntimeFailure(
+            fmt::format("apt could not resolve {}'s dependencies (exit {}; is {} a "
+                        "foreign architecture of dpkg? scripts/setup.sh adds it and runs "
+                        "apt-get update):\n{}",
+                        qualified(package), result.exit_code, debian_name(m_arch), result.output));
     }
-    std::ofstream out(kept.string() + ".tmp");
+    // Written aside and renamed: a second process resolving at the same time reads all or none.
+    const fs::path partial = fmt::format("{}.{}.tmp", kept.string(), getpid());
+    std::ofstream out(partial);
     for (const auto& name : closure) {
         out << name << "\n";
     }
     out.close();
-    fs::rename(kept.string() + ".tmp", kept);
+    fs::rename(partial, kept);
     return closure;
 }
 
