@@ -79,7 +79,7 @@ ForeignPackages::cached_tree(const std::string& package) const {
     for (const auto& entry : fs::directory_iterator(unpacked)) {
         const std::string name = entry.path().filename().string();
         if (name.rfind(package + "_", 0) == 0 && name.find(".tmp.") == std::string::npos) {
-            return Tree{entry.path(), name + ".deb"};
+            return Tree{entry.path()};
         }
     }
     return std::nullopt;
@@ -175,7 +175,7 @@ void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
         const fs::path tree = m_root / "unpacked" / stem;
         std::error_code raced; // another process unpacked the same .deb first: use its tree
         fs::rename(root, tree, raced);
-        m_trees.emplace(stem.substr(0, stem.find('_')), Tree{tree, deb.filename().string()});
+        m_trees.emplace(stem.substr(0, stem.find('_')), Tree{tree});
     }
     fs::remove_all(temp);
     for (const auto& package : wanted) {
@@ -183,14 +183,6 @@ void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
             throw Error("apt-get download " + package + " left no .deb file");
         }
     }
-}
-
-std::vector<std::string> ForeignPackages::deb_names() const {
-    std::vector<std::string> names;
-    for (const auto& [package, tree] : m_trees) {
-        names.push_back(tree.deb_name);
-    }
-    return names;
 }
 
 std::optional<fs::path> ForeignPackages::find_in(const fs::path& tree,

@@ -25,8 +25,6 @@ class ForeignPackages : public LibraryProvider {
     // The unpacked tree of `package` (a bare name such as "qemu-system-arm"), with every package
     // of its dependency closure unpacked beside it.
     std::filesystem::path unpack_closure(const std::string& package);
-    // The .deb file names behind every tree used so far ("libc6_2.36-9_arm64.deb", ...).
-    std::vector<std::string> deb_names() const;
 
     std::optional<PackagedFile> find(const std::string& soname) override;
     ElfDynamic read(const std::filesystem::path& path) override;
@@ -34,7 +32,6 @@ class ForeignPackages : public LibraryProvider {
   private:
     struct Tree {
         std::filesystem::path dir;
-        std::string deb_name;
     };
     // Downloads what is not cached yet in one apt-get call (each call costs seconds).
     void unpack_all(const std::vector<std::string>& packages);
