@@ -1,4 +1,4 @@
-#include "experiment/did_you_mean.h"
+#include "util/did_you_mean.h"
 #include "experiment/experiment_parser.h"
 #include "test_support.h"
 #include "util/error.h"

@@ -36,7 +36,7 @@ shift is positive, "faster" when negative, "no change" otherwise, "insufficient 
 interval reaches 1 − alpha (at 0.05: fewer than 4 used boots on a side; 3 vs 3 can never reach
 p < 0.10). docs/reporting.md ("Methods") explains each. The last line counts the verdicts and
 gives the geometric mean of the groups' B / A ratios (descriptive, no interval).
-Samples are selected as in `bootbench report` (ok boots, foreign load <= 0.25);
+Samples are selected as in `bootbench report` (used boots: ok, parameters applied, not loaded);
 --include-failed and --include-loaded add failed and foreign-loaded boots, each line says how
 many of them entered it.
 

@@ -45,9 +45,10 @@ struct ReportCommandOptions {
 constexpr const char* k_report_help =
     R"(Summarize stored samples group by group: n, the median with its distribution-free
 order-statistic interval and the coverage that interval really has (below 6 boots no
-interval reaches 95 %: the row says so), mean ± σ and min … max. Only boots whose outcome is
-ok and whose foreign host load stayed at or below 0.25 are used; the others are counted in
-"excluded" (failed, loaded, no value), never averaged. --include-failed uses failed boots
+interval reaches 95 %: the row says so), mean ± σ and min … max. Only used boots enter:
+outcome ok, every checked kernel parameter applied, and not loaded (foreign host load within
+the quiet.max_load in force when the boot ran; 0.25 for boots stored before schema 8). The
+others are counted in "excluded" (failed, loaded, no value), never averaged. --include-failed uses failed boots
 that have a value, --include-loaded foreign-loaded ones; "failed/loaded used" counts them per
 row. docs/reporting.md ("Methods") explains every interval and test.
 

@@ -1,7 +1,7 @@
 #include "experiment/experiment_parser.h"
 
 #include "console/metric_pattern.h"
-#include "experiment/did_you_mean.h"
+#include "util/did_you_mean.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "experiment/yaml_reader.h"

@@ -1,6 +1,6 @@
 #include "experiment/yaml_reader.h"
 
-#include "experiment/did_you_mean.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 
 #include <algorithm>

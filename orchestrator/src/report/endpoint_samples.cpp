@@ -1,6 +1,8 @@
 #include "report/endpoint_samples.h"
 
 #include "stats/geomean_endpoint.h"
+#include "store/metric_queries.h"
+#include "store/run_queries.h"
 
 #include <cmath>
 #include <map>
@@ -12,21 +14,15 @@ namespace {
 
 using ItemValues = std::map<long long, std::map<std::string, double>>; // boot -> item -> value
 
-// The endpoint's metric rows of the run: by name, or every `<prefix>.` item.
+// The endpoint's metric rows of the run: by name, or every `<prefix>.` item; a boot's value is
+// the first it printed.
 ItemValues metric_values(Database& db, long long run_id, const Endpoint& endpoint) {
-    const bool items = endpoint.kind == EndpointKind::Geomean;
-    SQLite::Statement select(
-        db.sql(), items ? "SELECT m.boot_id, m.name, m.value FROM metrics m JOIN boots b "
-                          "ON b.id = m.boot_id WHERE b.run_id = ? AND "
-                          "substr(m.name, 1, length(?2)) = ?2"
-                        : "SELECT m.boot_id, m.name, m.value FROM metrics m JOIN boots b "
-                          "ON b.id = m.boot_id WHERE b.run_id = ? AND m.name = ?2");
-    select.bind(1, static_cast<int64_t>(run_id));
-    select.bind(2, items ? endpoint.name + "." : endpoint.name);
+    const auto rows = endpoint.kind == EndpointKind::Geomean
+                          ? run_metric_items(db, run_id, endpoint.name + ".")
+                          : run_metric(db, run_id, endpoint.name);
     ItemValues values;
-    while (select.executeStep()) {
-        values[select.getColumn(0).getInt64()][select.getColumn(1).getString()] =
-            select.getColumn(2).getDouble();
+    for (const auto& row : rows) {
+        values[row.boot_id].try_emplace(row.name, row.value);
     }
     return values;
 }
@@ -49,30 +45,25 @@ std::optional<double> geomean_of(const std::map<std::string, double>& items,
 
 std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const Endpoint& endpoint,
                                          const std::string& cell_key) {
-    SQLite::Statement select(db.sql(),
-                             "SELECT boot_id, cell_key, params_json, repeat_index, used, "
-                             "boot_seconds, wall_seconds FROM v_samples WHERE run_id = ?1 AND "
-                             "outcome != 'infra-error' AND (?2 = '' OR cell_key = ?2) "
-                             "ORDER BY boot_id");
-    select.bind(1, static_cast<int64_t>(run_id));
-    select.bind(2, cell_key);
     const ItemValues metrics = endpoint.kind == EndpointKind::BootSeconds
                                    ? ItemValues{}
                                    : metric_values(db, run_id, endpoint);
     std::vector<std::pair<long long, EndpointBoot>> boots;
     std::set<std::string> item_set;
-    while (select.executeStep()) {
-        EndpointBoot boot;
-        const long long id = select.getColumn(0).getInt64();
-        boot.cell_key = select.getColumn(1).getString();
-        boot.params = nlohmann::json::parse(select.getColumn(2).getString(), nullptr, false);
-        boot.round = select.getColumn(3).getInt();
-        boot.used = select.getColumn(4).getInt() != 0;
-        boot.wall_seconds = select.getColumn(6).isNull() ? 0 : select.getColumn(6).getDouble();
-        if (endpoint.kind == EndpointKind::BootSeconds && !select.getColumn(5).isNull()) {
-            boot.value = select.getColumn(5).getDouble();
+    for (const auto& sample : run_samples(db, run_id)) {
+        if (sample.outcome == "infra-error" || (!cell_key.empty() && sample.cell_key != cell_key)) {
+            continue;
         }
-        if (const auto found = metrics.find(id); found != metrics.end()) {
+        EndpointBoot boot;
+        boot.cell_key = sample.cell_key;
+        boot.params = nlohmann::json::parse(sample.params_json, nullptr, false);
+        boot.round = sample.repeat_index;
+        boot.used = sample.used;
+        boot.wall_seconds = sample.wall_seconds;
+        if (endpoint.kind == EndpointKind::BootSeconds) {
+            boot.value = sample.boot_seconds;
+        }
+        if (const auto found = metrics.find(sample.boot_id); found != metrics.end()) {
             if (endpoint.kind == EndpointKind::Metric) {
                 boot.value = found->second.begin()->second;
             }
@@ -80,7 +71,7 @@ std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const E
                 item_set.insert(boot.used ? item : "");
             }
         }
-        boots.emplace_back(id, std::move(boot));
+        boots.emplace_back(sample.boot_id, std::move(boot));
     }
     item_set.erase("");
     std::vector<EndpointBoot> result;

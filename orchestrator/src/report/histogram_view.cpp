@@ -1,9 +1,9 @@
 #include "report/histogram_view.h"
 
-#include "experiment/did_you_mean.h"
+#include "store/metric_queries.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -11,15 +11,6 @@
 namespace bb {
 
 namespace {
-
-std::vector<std::string> stored_histogram_names(SQLite::Database& db) {
-    std::vector<std::string> names;
-    SQLite::Statement statement(db, "SELECT DISTINCT name FROM histograms ORDER BY name");
-    while (statement.executeStep()) {
-        names.push_back(statement.getColumn(0).getString());
-    }
-    return names;
-}
 
 // Each group's base group index (itself for a base group), by the rule in the header.
 std::vector<size_t> base_groups(const std::vector<HistogramGroup>& groups,
@@ -87,17 +78,14 @@ void add_boot_percentiles(HistogramGroup& group, long long boot, const Histogram
     group.exact_percentiles += exact_p50 && exact_p99 ? 1 : 0;
 }
 
-// Boot id → value of one metric, for the selected boots.
+// Boot id → value of one metric (the first it printed), for the selected boots.
 std::unordered_map<long long, double>
 boot_metric(Database& db, const std::string& name,
             const std::unordered_map<long long, bool>& boots) {
     std::unordered_map<long long, double> values;
-    SQLite::Statement rows(db.sql(), "SELECT boot_id, value FROM metrics WHERE name = ?");
-    rows.bind(1, name);
-    while (rows.executeStep()) {
-        const long long boot = rows.getColumn(0).getInt64();
-        if (boots.count(boot) != 0 && !rows.getColumn(1).isNull()) {
-            values.emplace(boot, rows.getColumn(1).getDouble());
+    for (const auto& row : metric_rows(db, name)) {
+        if (boots.count(row.boot_id) != 0) {
+            values.emplace(row.boot_id, row.value);
         }
     }
     return values;
@@ -209,14 +197,12 @@ HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query
                                 "microseconds, e.g. --bucket-us 10000",
                                 *query.bucket_width));
     }
-    const auto names = stored_histogram_names(db.sql());
+    const auto names = histogram_names(db);
     if (std::find(names.begin(), names.end(), query.name) == names.end()) {
-        const auto guess = did_you_mean(query.name, names);
         throw Error(fmt::format(
             "no histogram named '{}' in {}{}; histograms there: {} (a guest stores one by "
             "printing BOOTBENCH-HIST <name> <lo> <hi> <count> lines)",
-            query.name, db.path().string(),
-            guess ? fmt::format(" (did you mean '{}'?)", *guess) : "",
+            query.name, db.path().string(), did_you_mean_note(query.name, names),
             names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
     }
     SampleQuery selection = query.selection;
@@ -234,15 +220,9 @@ HistogramView query_histogram_view(Database& db, const HistogramViewQuery& query
         }
     }
     BootHistograms histograms;
-    SQLite::Statement rows(db.sql(), "SELECT boot_id, lo, hi, count FROM histograms "
-                                     "WHERE name = ? ORDER BY boot_id, lo");
-    rows.bind(1, query.name);
-    while (rows.executeStep()) {
-        const long long boot = rows.getColumn(0).getInt64();
-        if (selected.count(boot) != 0) {
-            histograms[boot].push_back({rows.getColumn(1).getDouble(),
-                                        rows.getColumn(2).getDouble(),
-                                        rows.getColumn(3).getInt64()});
+    for (const auto& row : histogram_rows(db, query.name)) {
+        if (selected.count(row.boot_id) != 0) {
+            histograms[row.boot_id].push_back({row.lo, row.hi, row.count});
         }
     }
     const BootPercentiles percentiles{boot_metric(db, query.name + "_p50", selected),

@@ -1,10 +1,10 @@
 #include "report/per_item_view.h"
 
-#include "experiment/did_you_mean.h"
 #include "stats/geomean_endpoint.h"
+#include "store/metric_queries.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -181,30 +181,14 @@ PerItemView query_per_item_view(Database& db, const PerItemQuery& query,
                                 "(e.g. --by variant)",
                                 fmt::join(query.selection.by, ",")));
     }
-    // Prefix match with substr, not LIKE: '_' and '%' in a prefix are literal characters.
     const std::string dotted = query.prefix + ".";
-    SQLite::Statement names(db.sql(), "SELECT DISTINCT name FROM metrics "
-                                      "WHERE substr(name, 1, length(?1)) = ?1 ORDER BY name");
-    names.bind(1, dotted);
-    std::vector<std::string> metrics;
-    while (names.executeStep()) {
-        metrics.push_back(names.getColumn(0).getString());
-    }
+    const std::vector<std::string> metrics = metric_names_with_prefix(db, dotted);
     if (metrics.empty()) {
-        std::set<std::string> prefixes;
-        SQLite::Statement all(db.sql(), "SELECT DISTINCT name FROM metrics WHERE instr(name, '.')");
-        while (all.executeStep()) {
-            const std::string name = all.getColumn(0).getString();
-            prefixes.insert(name.substr(0, name.find('.')));
-        }
-        const std::vector<std::string> known(prefixes.begin(), prefixes.end());
-        const auto guess = did_you_mean(query.prefix, known);
-        throw Error(
-            fmt::format("--items {}: no metric named {}<item> in {}{}; prefixes there: "
-                        "{}",
-                        query.prefix, dotted, db.path().string(),
-                        guess ? fmt::format(" (did you mean '{}'?)", *guess) : "",
-                        known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+        const std::vector<std::string> known = metric_item_prefixes(db);
+        throw Error(fmt::format(
+            "--items {}: no metric named {}<item> in {}{}; prefixes there: {}", query.prefix,
+            dotted, db.path().string(), did_you_mean_note(query.prefix, known),
+            known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
     }
     std::vector<std::pair<std::string, SampleSet>> items;
     SampleQuery selection = query.selection;

@@ -1,70 +1,62 @@
 #include "report/run_summary.h"
 
-#include "report/load_rule.h"
 #include "report/statistics.h"
+#include "store/metric_queries.h"
+#include "store/run_queries.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <map>
 
 namespace bb {
 
+namespace {
+
+bool spans_hosts(const std::vector<RunSample>& samples) {
+    return std::any_of(samples.begin(), samples.end(),
+                       [&](const auto& sample) { return sample.host != samples.front().host; });
+}
+
+} // namespace
+
 std::vector<CellResult> load_run_results(Database& db, long long run_id) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
-    // The host of a boot: its own (fleet runs) or its run's. A boot whose parameters did
-    // not take counts as failed: it is not the cell it stands for.
-    const char* host_sql = "(SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h WHERE h.id = "
-                           "coalesce(b.host_id, r.host_id))";
-    SQLite::Statement hosts(db.sql(), fmt::format("SELECT count(DISTINCT {}) FROM boots b JOIN "
-                                                  "runs r ON r.id = b.run_id WHERE b.run_id = ?",
-                                                  host_sql));
-    hosts.bind(1, static_cast<int64_t>(run_id));
-    const bool by_host = hosts.executeStep() && hosts.getColumn(0).getInt() > 1;
-    SQLite::Statement boots(db.sql(),
-                            fmt::format("SELECT b.id, b.cell_key, b.params_json, CASE WHEN "
-                                        "b.params_not_applied IS NULL THEN b.outcome ELSE "
-                                        "'param-not-applied' END, "
-                                        "b.boot_seconds, {}, {} FROM boots b JOIN "
-                                        "runs r ON r.id = b.run_id WHERE b.run_id = ? ORDER BY "
-                                        "b.id",
-                                        k_loaded_sql, host_sql));
-    boots.bind(1, static_cast<int64_t>(run_id));
     std::map<long long, std::string> boot_cell;
-    while (boots.executeStep()) {
-        const std::string host = by_host ? boots.getColumn(6).getString() : "";
-        const std::string key = boots.getColumn(1).getString() + (host.empty() ? "" : " @" + host);
+    const std::vector<RunSample> samples = run_samples(db, run_id);
+    const bool by_host = spans_hosts(samples);
+    for (const auto& sample : samples) {
+        const std::string host = by_host ? sample.host : "";
+        const std::string key = sample.cell_key + (host.empty() ? "" : " @" + host);
         auto [it, fresh] = by_key.try_emplace(key);
         CellResult& cell = it->second;
         if (fresh) {
             order.push_back(key);
-            cell.cell_key = boots.getColumn(1).getString();
+            cell.cell_key = sample.cell_key;
             cell.host = host;
-            cell.params = nlohmann::json::parse(boots.getColumn(2).getString(), nullptr, false);
+            cell.params = nlohmann::json::parse(sample.params_json, nullptr, false);
         }
         ++cell.boots;
-        const bool ok = boots.getColumn(3).getString() == "ok";
-        const bool contaminated = boots.getColumn(5).getInt() != 0;
-        cell.contaminated += ok && contaminated ? 1 : 0; // a failed boot counts as failed
-        // Failed and contaminated samples are counted, not averaged.
-        if (ok && !contaminated && !boots.getColumn(4).isNull()) {
+        // A boot whose parameters did not take counts as failed: it is not the cell it stands
+        // for; a failed boot that was also loaded counts as failed only.
+        const bool ok = sample.outcome == "ok" && sample.params_applied;
+        cell.contaminated += ok && sample.loaded ? 1 : 0;
+        // Failed and loaded samples are counted, not averaged.
+        if (sample.used && sample.boot_seconds) {
             ++cell.ok;
-            cell.boot_seconds.push_back(boots.getColumn(4).getDouble());
-            boot_cell[boots.getColumn(0).getInt64()] = key;
+            cell.boot_seconds.push_back(*sample.boot_seconds);
+            boot_cell[sample.boot_id] = key;
         }
     }
-    SQLite::Statement metrics(db.sql(), "SELECT m.boot_id, m.name, m.value, m.unit FROM metrics m "
-                                        "JOIN boots b ON b.id = m.boot_id WHERE b.run_id = ?");
-    metrics.bind(1, static_cast<int64_t>(run_id));
-    while (metrics.executeStep()) {
-        const auto cell = boot_cell.find(metrics.getColumn(0).getInt64());
+    for (const auto& metric : run_metrics(db, run_id)) {
+        const auto cell = boot_cell.find(metric.boot_id);
         if (cell == boot_cell.end()) {
             continue;
         }
         CellResult& result = by_key[cell->second];
-        const std::string name = metrics.getColumn(1).getString();
-        result.metrics[name].push_back(metrics.getColumn(2).getDouble());
-        result.metric_units[name] = metrics.getColumn(3).getString();
+        result.metrics[metric.name].push_back(metric.value);
+        result.metric_units[metric.name] = metric.unit;
     }
     std::vector<CellResult> results;
     for (const auto& key : order) {

@@ -1,10 +1,12 @@
 #pragma once
-// Reads samples back from the store for `bootbench report` and `bootbench compare`: one
-// indexed SQL statement selects the boots (filters and JSON axes all bound as parameters),
-// C++ groups them and says which samples enter the statistics and why the others do not.
+// The samples of `bootbench report` and `bootbench compare`: the boots store/sample_selection.h
+// selects, grouped by their axis values, each classified as used or why not (failed, loaded, no
+// value), and the statistics over the used ones.
 #include "report/estimates.h"
 #include "report/statistics.h"
 #include "store/database.h"
+#include "store/run_queries.h"
+#include "store/sample_selection.h"
 
 #include <limits>
 #include <map>
@@ -16,40 +18,8 @@
 
 namespace bb {
 
-// What to read. Every field is a filter or a choice; nothing here is ever formatted into SQL.
-struct SampleQuery {
-    std::string experiment;         // experiment name; empty: any
-    std::vector<long long> run_ids; // empty: every run
-    // Grouping axes: keys of boots.params_json ("hz", "variant",
-    // "srcutree.srcu_max_nodelay_phase"), or the pseudo-axes "cell" (cell_key) and "run".
-    // Empty: one group per cell.
-    std::vector<std::string> by;
-    // --only AXIS=V1,V2: keep the boots whose value of each named axis (or pseudo-axis) is one
-    // of these, compared as text ("250" matches the integer 250).
-    std::vector<std::pair<std::string, std::vector<std::string>>> only;
-    std::string metric = "boot_seconds"; // a timing column of boots, or a metrics-table name
-    bool include_failed = false;         // use failed boots that have a value too
-    bool include_loaded = false;         // use foreign-loaded boots too
-};
-
 // "hz,variant" → {"hz", "variant"}; empty items and names a JSON path cannot quote are errors.
 std::vector<std::string> parse_axes(std::string_view list);
-
-// A boot's value on one axis, as json_extract returned it (typed, so 100 sorts before 1000).
-struct AxisValue {
-    enum class Kind { Missing, Integer, Real, Text };
-    Kind kind = Kind::Missing;
-    long long integer = 0;
-    double real = 0;
-    std::string text;
-
-    std::string display() const; // "(none)" when the boot lacks the axis
-    bool operator==(const AxisValue& other) const;
-};
-
-// Missing last, numbers numerically before text, text lexicographically.
-bool axis_value_less(const AxisValue& a, const AxisValue& b);
-bool group_key_less(const std::vector<AxisValue>& a, const std::vector<AxisValue>& b);
 
 // One stored boot as the report sees it.
 struct Sample {
@@ -60,7 +30,7 @@ struct Sample {
     std::string params_json;
     std::string outcome;
     std::optional<double> foreign_load;
-    bool loaded = false; // v_samples.loaded: the rule of report/load_rule.h
+    bool loaded = false; // v_samples.loaded
     std::optional<double> value;
     Use use = Use::Used;
 };
@@ -108,17 +78,6 @@ struct GroupStatistics {
 
 std::vector<GroupStatistics> summarize_groups(const SampleSet& set,
                                               const EstimateOptions& options = {});
-
-// A run as a comparison names it.
-struct RunInfo {
-    long long id = 0;
-    std::string experiment; // empty for ad-hoc boots
-    std::string started_at;
-    std::string status;
-    std::string host;
-};
-
-RunInfo describe_run(Database& db, long long run_id); // throws Error when there is no such run
 
 // Two sample sets grouped by the same axes, matched group by group (A before, B after).
 struct GroupComparison {

@@ -5,6 +5,7 @@
 #include "stats/signed_rank.h"
 #include "stats/two_sample.h"
 #include "store/boot_store.h"
+#include "store/run_queries.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -239,13 +240,8 @@ std::string exploratory_note(const std::vector<long long>& runs, bool markdown) 
 
 std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,
                                           const std::string& experiment) {
-    SQLite::Statement select(db.sql(), "SELECT r.id FROM runs r LEFT JOIN experiments e ON "
-                                       "e.id = r.experiment_id WHERE r.analysis_json IS NOT NULL "
-                                       "AND (?1 = '' OR e.name = ?1) ORDER BY r.id");
-    select.bind(1, experiment);
     std::vector<long long> found;
-    while (select.executeStep()) {
-        const long long id = select.getColumn(0).getInt64();
+    for (const long long id : runs_declaring_analysis(db, experiment)) {
         if (runs.empty() || std::find(runs.begin(), runs.end(), id) != runs.end()) {
             found.push_back(id);
         }

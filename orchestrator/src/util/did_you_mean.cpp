@@ -1,4 +1,4 @@
-#include "experiment/did_you_mean.h"
+#include "util/did_you_mean.h"
 
 #include <algorithm>
 #include <numeric>
@@ -41,6 +41,11 @@ std::optional<std::string> did_you_mean(std::string_view word,
         return std::nullopt;
     }
     return best;
+}
+
+std::string did_you_mean_note(std::string_view word, const std::vector<std::string>& candidates) {
+    const auto guess = did_you_mean(word, candidates);
+    return guess ? " (did you mean '" + *guess + "'?)" : "";
 }
 
 } // namespace bb

@@ -1,4 +1,4 @@
-#include "report/query_sandbox.h"
+#include "store/query_sandbox.h"
 
 #include "util/error.h"
 

@@ -17,4 +17,7 @@ size_t edit_distance(std::string_view a, std::string_view b);
 std::optional<std::string> did_you_mean(std::string_view word,
                                         const std::vector<std::string>& candidates);
 
+// " (did you mean 'hz'?)" for an error message, or "" when no candidate is close enough.
+std::string did_you_mean_note(std::string_view word, const std::vector<std::string>& candidates);
+
 } // namespace bb

@@ -1,0 +1,104 @@
+#include "store/run_queries.h"
+
+#include "store/sql_binding.h"
+#include "util/error.h"
+
+#include <fmt/format.h>
+#include <set>
+
+namespace bb {
+
+RunInfo describe_run(Database& db, long long run_id) {
+    SQLite::Statement run(db.sql(), "SELECT r.id, coalesce(e.name, ''), r.started_at, r.status, "
+                                    "h.hostname FROM runs r JOIN hosts h ON h.id = r.host_id "
+                                    "LEFT JOIN experiments e ON e.id = r.experiment_id "
+                                    "WHERE r.id = ?");
+    run.bind(1, static_cast<int64_t>(run_id));
+    if (!run.executeStep()) {
+        require_runs(db, {run_id}); // names the runs there are
+        throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
+    }
+    return {run.getColumn(0).getInt64(), run.getColumn(1).getString(), run.getColumn(2).getString(),
+            run.getColumn(3).getString(), run.getColumn(4).getString()};
+}
+
+namespace {
+
+[[noreturn]] void throw_no_run(Database& db, long long id) {
+    SQLite::Statement range(db.sql(), "SELECT count(*), min(id), max(id) FROM runs");
+    range.executeStep();
+    const std::string where = db.path().string();
+    throw Error(fmt::format(
+        "no run {} in {}; {} (list them with: sqlite3 {} \"select id, started_at, status from "
+        "runs\")",
+        id, where,
+        range.getColumn(0).getInt() == 0
+            ? std::string("it has no runs yet")
+            : fmt::format("its runs are numbered {} to {}", range.getColumn(1).getInt64(),
+                          range.getColumn(2).getInt64()),
+        where));
+}
+
+} // namespace
+
+void require_runs(Database& db, const std::vector<long long>& run_ids) {
+    if (run_ids.empty()) {
+        return;
+    }
+    SQLite::Statement found(db.sql(), "SELECT id FROM runs WHERE id IN (" +
+                                          sql_placeholders(run_ids.size()) + ")");
+    bind_all(found, std::vector<SqlBinding>(run_ids.begin(), run_ids.end()));
+    std::set<long long> present;
+    while (found.executeStep()) {
+        present.insert(found.getColumn(0).getInt64());
+    }
+    for (long long id : run_ids) {
+        if (present.count(id) == 0) {
+            throw_no_run(db, id);
+        }
+    }
+}
+
+std::vector<long long> runs_declaring_analysis(Database& db, const std::string& experiment) {
+    SQLite::Statement select(db.sql(), "SELECT r.id FROM runs r LEFT JOIN experiments e ON "
+                                       "e.id = r.experiment_id WHERE r.analysis_json IS NOT NULL "
+                                       "AND (?1 = '' OR e.name = ?1) ORDER BY r.id");
+    select.bind(1, experiment);
+    std::vector<long long> found;
+    while (select.executeStep()) {
+        found.push_back(select.getColumn(0).getInt64());
+    }
+    return found;
+}
+
+std::vector<RunSample> run_samples(Database& db, long long run_id) {
+    SQLite::Statement select(
+        db.sql(), "SELECT s.boot_id, s.cell_key, s.params_json, s.repeat_index, s.outcome, "
+                  "s.params_not_applied IS NULL, s.loaded, s.used, s.boot_seconds, "
+                  "s.wall_seconds, (SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h "
+                  "WHERE h.id = coalesce(b.host_id, r.host_id)) "
+                  "FROM v_samples s JOIN boots b ON b.id = s.boot_id "
+                  "JOIN runs r ON r.id = s.run_id WHERE s.run_id = ? ORDER BY s.boot_id");
+    select.bind(1, static_cast<int64_t>(run_id));
+    std::vector<RunSample> samples;
+    while (select.executeStep()) {
+        RunSample sample;
+        sample.boot_id = select.getColumn(0).getInt64();
+        sample.cell_key = select.getColumn(1).getString();
+        sample.params_json = select.getColumn(2).getString();
+        sample.repeat_index = select.getColumn(3).getInt();
+        sample.outcome = select.getColumn(4).getString();
+        sample.params_applied = select.getColumn(5).getInt() != 0;
+        sample.loaded = select.getColumn(6).getInt() != 0;
+        sample.used = select.getColumn(7).getInt() != 0;
+        if (!select.getColumn(8).isNull()) {
+            sample.boot_seconds = select.getColumn(8).getDouble();
+        }
+        sample.wall_seconds = select.getColumn(9).isNull() ? 0 : select.getColumn(9).getDouble();
+        sample.host = select.getColumn(10).getString();
+        samples.push_back(std::move(sample));
+    }
+    return samples;
+}
+
+} // namespace bb
