@@ -2,11 +2,10 @@
 
 #include "util/error.h"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <algorithm>
 #include <charconv>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <random>
 #include <set>
 
@@ -134,106 +133,135 @@ std::string build_id(const KernelBuildSpec& build) {
     return description.dump();
 }
 
-std::vector<Cell> expand_matrix(const Experiment& experiment) {
+namespace {
+
+// One point of the matrix before the include/exclude rules: the cell's values, and each
+// declared axis as (name, canonical text) for the key, the params and the rules.
+struct CellDraft {
+    Cell cell;
+    std::vector<std::pair<std::string, std::string>> assigned;
+    nlohmann::json params = nlohmann::json::object();
+
+    void assign(const std::string& axis, const std::string& text, nlohmann::json value) {
+        assigned.emplace_back(axis, text);
+        params[axis] = std::move(value);
+    }
+};
+
+// The built-in axes at odometer position `index` (variant first, then hz, smp, memory,
+// firmware, machine, cpu, topology).
+void assign_builtin_axes(const Experiment& experiment, const std::vector<size_t>& index,
+                         CellDraft& draft) {
     const Axes& axes = experiment.axes;
+    Cell& cell = draft.cell;
+    cell.variant = experiment.kernel.variants[index[0]].name;
+    draft.assign("variant", cell.variant, cell.variant);
+    if (!axes.hz.empty()) {
+        cell.hz = axes.hz[index[1]];
+        draft.assign("hz", std::to_string(*cell.hz), *cell.hz);
+    }
+    if (!axes.smp.empty()) {
+        cell.smp = axes.smp[index[2]];
+        draft.assign("smp", std::to_string(*cell.smp), *cell.smp);
+    }
+    if (!axes.memory_mb.empty()) {
+        cell.memory_mb = axes.memory_mb[index[3]];
+        draft.assign("memory", std::to_string(*cell.memory_mb), *cell.memory_mb);
+    }
+    if (!axes.firmware.empty()) {
+        const std::string& written = axes.firmware[index[4]];
+        cell.firmware = resolved_firmware(experiment, written);
+        draft.assign("firmware", written, written);
+    }
+    if (!axes.machine.empty()) {
+        cell.machine = axes.machine[index[5]];
+        draft.assign("machine", cell.machine, cell.machine);
+    }
+    if (!axes.cpu.empty()) {
+        cell.cpu = axes.cpu[index[6]];
+        draft.assign("cpu", cell.cpu, cell.cpu);
+    }
+    if (!axes.topology.empty()) {
+        cell.topology = axes.topology[index[7]];
+        const std::string text(to_string(cell.topology));
+        draft.assign("topology", text, text);
+    }
+}
+
+// The command-line parameter axes, and the whole command line they make with the guest's and
+// the variant's.
+void assign_cmdline_axes(const Experiment& experiment, const std::vector<size_t>& index,
+                         CellDraft& draft) {
+    const Variant& variant = experiment.kernel.variants[index[0]];
+    std::vector<std::string> cmdline_parts{experiment.guest.cmdline, variant.cmdline};
+    for (size_t p = 0; p < experiment.axes.cmdline.size(); ++p) {
+        const CmdlineAxis& parameter = experiment.axes.cmdline[p];
+        const std::string& value = parameter.values[index[8 + p]];
+        draft.cell.cmdline_params.emplace_back(parameter.parameter, value);
+        cmdline_parts.push_back(parameter.parameter + "=" + value);
+        draft.assign(parameter.parameter, value, param_json(value));
+    }
+    draft.cell.cmdline = joined_cmdline(cmdline_parts);
+}
+
+bool selected_by_rules(const Experiment& experiment, const CellDraft& draft) {
+    const std::map<std::string, std::string> assignment(draft.assigned.begin(),
+                                                        draft.assigned.end());
+    const auto matching = [&assignment](const CellRule& rule) { return matches(rule, assignment); };
+    const bool included =
+        experiment.include.empty() ||
+        std::any_of(experiment.include.begin(), experiment.include.end(), matching);
+    return included && std::none_of(experiment.exclude.begin(), experiment.exclude.end(), matching);
+}
+
+// The cell's key, its kernel and the kernel's id.
+Cell finished_cell(const Experiment& experiment, const Variant& variant, CellDraft draft) {
+    // Built-in axes keep their canonical order; parameters are sorted so that reordering them
+    // in the file does not change any key.
+    const size_t builtin_count = draft.assigned.size() - experiment.axes.cmdline.size();
+    std::sort(draft.assigned.begin() + static_cast<std::ptrdiff_t>(builtin_count),
+              draft.assigned.end());
+    Cell cell = std::move(draft.cell);
+    for (const auto& [axis, text] : draft.assigned) {
+        cell.cell_key += (cell.cell_key.empty() ? "" : ";") + axis + "=" + escape_key_value(text);
+    }
+    cell.build = build_spec(experiment, variant, cell.hz);
+    if (cell.topology == Topology::Nested) {
+        // The kernel under test is L1: a KVM host that counts calls with kprobes.
+        // Listed by the experiment already: the same kernel serves plain guest cells.
+        if (std::find(cell.build.fragments.begin(), cell.build.fragments.end(),
+                      k_nested_l1_fragment) == cell.build.fragments.end()) {
+            cell.build.fragments.emplace_back(k_nested_l1_fragment);
+        }
+    }
+    cell.build_id = build_id(cell.build);
+    cell.params = std::move(draft.params);
+    return cell;
+}
+
+// Odometer step: the last axis varies fastest.
+void advance(std::vector<size_t>& index, const std::vector<size_t>& sizes) {
+    for (size_t d = index.size(); d-- > 0;) {
+        if (++index[d] < sizes[d]) {
+            return;
+        }
+        index[d] = 0;
+    }
+}
+
+} // namespace
+
+std::vector<Cell> expand_matrix(const Experiment& experiment) {
     const Dimensions dimensions(experiment);
     std::vector<Cell> cells;
-    if (dimensions.total() == 0) {
-        return cells;
-    }
     std::vector<size_t> index(dimensions.sizes.size(), 0);
-    for (size_t n = 0; n < dimensions.total(); ++n) {
-        const Variant& variant = experiment.kernel.variants[index[0]];
-        Cell cell;
-        // Each declared axis as (name, canonical text), for the key, the params and the rules.
-        std::vector<std::pair<std::string, std::string>> assigned;
-        nlohmann::json params = nlohmann::json::object();
-        const auto assign = [&](const std::string& axis, const std::string& text,
-                                nlohmann::json value) {
-            assigned.emplace_back(axis, text);
-            params[axis] = std::move(value);
-        };
-
-        cell.variant = variant.name;
-        assign("variant", variant.name, variant.name);
-        if (!axes.hz.empty()) {
-            cell.hz = axes.hz[index[1]];
-            assign("hz", std::to_string(*cell.hz), *cell.hz);
-        }
-        if (!axes.smp.empty()) {
-            cell.smp = axes.smp[index[2]];
-            assign("smp", std::to_string(*cell.smp), *cell.smp);
-        }
-        if (!axes.memory_mb.empty()) {
-            cell.memory_mb = axes.memory_mb[index[3]];
-            assign("memory", std::to_string(*cell.memory_mb), *cell.memory_mb);
-        }
-        if (!axes.firmware.empty()) {
-            const std::string& written = axes.firmware[index[4]];
-            cell.firmware = resolved_firmware(experiment, written);
-            assign("firmware", written, written);
-        }
-        if (!axes.machine.empty()) {
-            cell.machine = axes.machine[index[5]];
-            assign("machine", cell.machine, cell.machine);
-        }
-        if (!axes.cpu.empty()) {
-            cell.cpu = axes.cpu[index[6]];
-            assign("cpu", cell.cpu, cell.cpu);
-        }
-        if (!axes.topology.empty()) {
-            cell.topology = axes.topology[index[7]];
-            const std::string text(to_string(cell.topology));
-            assign("topology", text, text);
-        }
-        std::vector<std::string> cmdline_parts{experiment.guest.cmdline, variant.cmdline};
-        for (size_t p = 0; p < axes.cmdline.size(); ++p) {
-            const CmdlineAxis& parameter = axes.cmdline[p];
-            const std::string& value = parameter.values[index[8 + p]];
-            cell.cmdline_params.emplace_back(parameter.parameter, value);
-            cmdline_parts.push_back(parameter.parameter + "=" + value);
-            assign(parameter.parameter, value, param_json(value));
-        }
-        cell.cmdline = joined_cmdline(cmdline_parts);
-
-        const std::map<std::string, std::string> assignment(assigned.begin(), assigned.end());
-        const bool included =
-            experiment.include.empty() ||
-            std::any_of(experiment.include.begin(), experiment.include.end(),
-                        [&assignment](const CellRule& rule) { return matches(rule, assignment); });
-        const bool excluded =
-            std::any_of(experiment.exclude.begin(), experiment.exclude.end(),
-                        [&assignment](const CellRule& rule) { return matches(rule, assignment); });
-        if (included && !excluded) {
-            // Built-in axes keep their canonical order; parameters are sorted so that
-            // reordering them in the file does not change any key.
-            const size_t builtin_count = assigned.size() - axes.cmdline.size();
-            std::sort(assigned.begin() + static_cast<std::ptrdiff_t>(builtin_count),
-                      assigned.end());
-            for (const auto& [axis, text] : assigned) {
-                cell.cell_key +=
-                    (cell.cell_key.empty() ? "" : ";") + axis + "=" + escape_key_value(text);
-            }
-            cell.build = build_spec(experiment, variant, cell.hz);
-            if (cell.topology == Topology::Nested) {
-                // The kernel under test is L1: a KVM host that counts calls with kprobes.
-                // Listed by the experiment already: the same kernel serves plain guest cells.
-                if (std::find(cell.build.fragments.begin(), cell.build.fragments.end(),
-                              k_nested_l1_fragment) == cell.build.fragments.end()) {
-                    cell.build.fragments.emplace_back(k_nested_l1_fragment);
-                }
-            }
-            cell.build_id = build_id(cell.build);
-            cell.params = std::move(params);
-            cells.push_back(std::move(cell));
-        }
-
-        // Odometer step: the last axis varies fastest.
-        for (size_t d = index.size(); d-- > 0;) {
-            if (++index[d] < dimensions.sizes[d]) {
-                break;
-            }
-            index[d] = 0;
+    for (size_t n = 0; n < dimensions.total(); ++n, advance(index, dimensions.sizes)) {
+        CellDraft draft;
+        assign_builtin_axes(experiment, index, draft);
+        assign_cmdline_axes(experiment, index, draft);
+        if (selected_by_rules(experiment, draft)) {
+            cells.push_back(
+                finished_cell(experiment, experiment.kernel.variants[index[0]], std::move(draft)));
         }
     }
     return cells;
@@ -327,8 +355,7 @@ std::vector<Cell> restrict_cells(const Experiment& experiment, std::vector<Cell>
             if (found == cell.params.end()) {
                 return true;
             }
-            const std::string text =
-                found->is_string() ? found->get<std::string>() : found->dump();
+            const std::string text = found->is_string() ? found->get<std::string>() : found->dump();
             return std::find(values.begin(), values.end(), text) == values.end();
         });
     }

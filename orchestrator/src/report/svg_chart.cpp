@@ -135,23 +135,129 @@ std::vector<double> nice_ticks(double low, double high, int count) {
     return ticks;
 }
 
-std::string svg_point_chart(const PointChart& chart) {
-    const double width =
-        std::max(480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()));
-    const double left = 70;
-    const double right = width - 20;
-    const double slot =
-        (right - left) / static_cast<double>(std::max<size_t>(1, chart.categories.size()));
+namespace {
+
+// Where a point chart's parts go: one slot per category along x, room below for the labels.
+struct PointLayout {
+    double width = 0;
+    double left = 70;
+    double right = 0;
+    double slot = 0;
+    bool slanted = false;
+    double height = 0;
+    double top = 0;
+    double bottom = 0;
+
+    double slot_centre(size_t category) const {
+        return left + slot * (static_cast<double>(category) + 0.5);
+    }
+};
+
+PointLayout point_layout(const PointChart& chart) {
+    PointLayout layout;
+    layout.width = std::max(480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()));
+    layout.right = layout.width - 20;
+    layout.slot = (layout.right - layout.left) /
+                  static_cast<double>(std::max<size_t>(1, chart.categories.size()));
     // Long category labels (cell keys) are shortened and slanted instead of overlapping.
     size_t longest = 0;
     for (const auto& category : chart.categories) {
         longest = std::max(longest, std::min(category.size(), k_max_label));
     }
-    const bool slanted = static_cast<double>(longest) * 6.5 > slot;
-    const double label_room = slanted ? 6.5 * 0.6 * static_cast<double>(longest) + 20 : 20;
-    const double height = 300 + label_room;
-    const double top = 34 + 16 * static_cast<double>(chart.series.size() > 1);
-    const double bottom = height - 36 - label_room;
+    layout.slanted = static_cast<double>(longest) * 6.5 > layout.slot;
+    const double label_room = layout.slanted ? 6.5 * 0.6 * static_cast<double>(longest) + 20 : 20;
+    layout.height = 300 + label_room;
+    layout.top = 34 + 16 * static_cast<double>(chart.series.size() > 1);
+    layout.bottom = layout.height - 36 - label_room;
+    return layout;
+}
+
+std::string shortened_label(const std::string& label) {
+    if (label.size() <= k_max_label) {
+        return label;
+    }
+    size_t cut = k_max_label - 1;
+    while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80) {
+        --cut; // never inside a UTF-8 sequence
+    }
+    return label.substr(0, cut) + "…";
+}
+
+std::string category_labels(const PointChart& chart, const PointLayout& layout) {
+    std::string out;
+    for (size_t c = 0; c < chart.categories.size(); ++c) {
+        const double x = layout.slot_centre(c);
+        const std::string shown = shortened_label(chart.categories[c]);
+        const double y = layout.bottom + (layout.slanted ? 14 : 16);
+        out += layout.slanted
+                   ? text(x, y, shown, "end", "bb-tick",
+                          fmt::format(" transform=\"rotate(-35 {} {})\"", number(x), number(y)))
+                   : text(x, y, shown, "middle", "bb-tick");
+    }
+    return out;
+}
+
+// One point with its interval bars (when it has one) and a tooltip.
+std::string point_mark(const PointChart& chart, size_t s, size_t c, double x, const Scale& y) {
+    const PointSeries& series = chart.series[s];
+    const auto& point = *series.points[c];
+    std::string marks;
+    std::string tip = fmt::format("{}{}: {:g}", series.name.empty() ? "" : series.name + ", ",
+                                  chart.categories[c], point.value);
+    if (std::isfinite(point.ci.low) && std::isfinite(point.ci.high)) {
+        marks += line(x, y(point.ci.low), x, y(point.ci.high), "bb-ci", colour(s));
+        marks += line(x - 4, y(point.ci.low), x + 4, y(point.ci.low), "bb-ci-cap", colour(s));
+        marks += line(x - 4, y(point.ci.high), x + 4, y(point.ci.high), "bb-ci-cap", colour(s));
+        tip += fmt::format(" [{:g}, {:g}]", point.ci.low, point.ci.high);
+    }
+    tip += fmt::format(", n={}", point.n);
+    return marks + fmt::format("<circle class=\"bb-point\" cx=\"{}\" cy=\"{}\" r=\"4\" "
+                               "fill=\"{}\"><title>{}</title></circle>\n",
+                               number(x), number(y(point.value)), colour(s), html_escape(tip));
+}
+
+// Series `s`: its points joined by a faint line, then its legend entry when there are several.
+std::string point_series(const PointChart& chart, size_t s, const PointLayout& layout,
+                         const Scale& y) {
+    const size_t count = chart.series.size();
+    const PointSeries& series = chart.series[s];
+    // Series side by side inside each slot, so their CI bars never hide each other.
+    const double offset = count < 2
+                              ? 0
+                              : (static_cast<double>(s) - static_cast<double>(count - 1) / 2) *
+                                    std::min(14.0, layout.slot * 0.6 / static_cast<double>(count));
+    std::string path;
+    std::string marks;
+    for (size_t c = 0; c < series.points.size() && c < chart.categories.size(); ++c) {
+        const auto& point = series.points[c];
+        if (!point || !std::isfinite(point->value)) {
+            continue;
+        }
+        const double x = layout.slot_centre(c) + offset;
+        path += fmt::format("{}{},{}", path.empty() ? "" : " ", number(x), number(y(point->value)));
+        marks += point_mark(chart, s, c, x, y);
+    }
+    std::string out;
+    if (!path.empty()) {
+        out += fmt::format("<polyline class=\"bb-series\" fill=\"none\" stroke=\"{}\" "
+                           "stroke-opacity=\"0.5\" points=\"{}\"/>\n",
+                           colour(s), path);
+    }
+    out += marks;
+    if (count > 1) {
+        const double x = layout.left + 10 + static_cast<double>(s) * 130;
+        out += fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"30\" width=\"10\" "
+                           "height=\"10\" fill=\"{}\"/>\n",
+                           number(x), colour(s));
+        out += text(x + 14, 39, series.name, "start", "bb-legend-text");
+    }
+    return out;
+}
+
+} // namespace
+
+std::string svg_point_chart(const PointChart& chart) {
+    const PointLayout layout = point_layout(chart);
     std::vector<double> values;
     for (const auto& series : chart.series) {
         for (const auto& point : series.points) {
@@ -163,79 +269,16 @@ std::string svg_point_chart(const PointChart& chart) {
     const auto [low, high] = value_range(values, false);
     const auto ticks = nice_ticks(low, high);
     const Scale y{std::min(low, ticks.empty() ? low : ticks.front()),
-                  std::max(high, ticks.empty() ? high : ticks.back()), bottom, top};
+                  std::max(high, ticks.empty() ? high : ticks.back()), layout.bottom, layout.top};
 
-    std::string out = svg_open(width, height, chart.title);
-    out += y_axis(y, ticks, left, right, chart.y_title);
-    out += line(left, bottom, right, bottom, "bb-axis");
-    for (size_t c = 0; c < chart.categories.size(); ++c) {
-        const double x = left + slot * (static_cast<double>(c) + 0.5);
-        const std::string& label = chart.categories[c];
-        std::string shown = label;
-        if (label.size() > k_max_label) {
-            size_t cut = k_max_label - 1;
-            while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80) {
-                --cut; // never inside a UTF-8 sequence
-            }
-            shown = label.substr(0, cut) + "…";
-        }
-        if (slanted) {
-            out += text(
-                x, bottom + 14, shown, "end", "bb-tick",
-                fmt::format(" transform=\"rotate(-35 {} {})\"", number(x), number(bottom + 14)));
-        } else {
-            out += text(x, bottom + 16, shown, "middle", "bb-tick");
-        }
-    }
-    out += text((left + right) / 2, height - 14, chart.x_title, "middle", "bb-axis-title");
-
-    const size_t count = chart.series.size();
-    for (size_t s = 0; s < count; ++s) {
-        const PointSeries& series = chart.series[s];
-        // Series side by side inside each slot, so their CI bars never hide each other.
-        const double offset = count < 2
-                                  ? 0
-                                  : (static_cast<double>(s) - static_cast<double>(count - 1) / 2) *
-                                        std::min(14.0, slot * 0.6 / static_cast<double>(count));
-        std::string path;
-        std::string marks;
-        for (size_t c = 0; c < series.points.size() && c < chart.categories.size(); ++c) {
-            const auto& point = series.points[c];
-            if (!point || !std::isfinite(point->value)) {
-                continue;
-            }
-            const double x = left + slot * (static_cast<double>(c) + 0.5) + offset;
-            path +=
-                fmt::format("{}{},{}", path.empty() ? "" : " ", number(x), number(y(point->value)));
-            std::string tip =
-                fmt::format("{}{}: {:g}", series.name.empty() ? "" : series.name + ", ",
-                            chart.categories[c], point->value);
-            if (std::isfinite(point->ci.low) && std::isfinite(point->ci.high)) {
-                marks += line(x, y(point->ci.low), x, y(point->ci.high), "bb-ci", colour(s));
-                marks +=
-                    line(x - 4, y(point->ci.low), x + 4, y(point->ci.low), "bb-ci-cap", colour(s));
-                marks += line(x - 4, y(point->ci.high), x + 4, y(point->ci.high), "bb-ci-cap",
-                              colour(s));
-                tip += fmt::format(" [{:g}, {:g}]", point->ci.low, point->ci.high);
-            }
-            tip += fmt::format(", n={}", point->n);
-            marks += fmt::format("<circle class=\"bb-point\" cx=\"{}\" cy=\"{}\" r=\"4\" "
-                                 "fill=\"{}\"><title>{}</title></circle>\n",
-                                 number(x), number(y(point->value)), colour(s), html_escape(tip));
-        }
-        if (!path.empty()) {
-            out += fmt::format("<polyline class=\"bb-series\" fill=\"none\" stroke=\"{}\" "
-                               "stroke-opacity=\"0.5\" points=\"{}\"/>\n",
-                               colour(s), path);
-        }
-        out += marks;
-        if (count > 1) {
-            const double x = left + 10 + static_cast<double>(s) * 130;
-            out += fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"30\" width=\"10\" "
-                               "height=\"10\" fill=\"{}\"/>\n",
-                               number(x), colour(s));
-            out += text(x + 14, 39, series.name, "start", "bb-legend-text");
-        }
+    std::string out = svg_open(layout.width, layout.height, chart.title);
+    out += y_axis(y, ticks, layout.left, layout.right, chart.y_title);
+    out += line(layout.left, layout.bottom, layout.right, layout.bottom, "bb-axis");
+    out += category_labels(chart, layout);
+    out += text((layout.left + layout.right) / 2, layout.height - 14, chart.x_title, "middle",
+                "bb-axis-title");
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+        out += point_series(chart, s, layout, y);
     }
     return out + "</svg>\n";
 }
