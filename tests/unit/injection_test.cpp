@@ -4,7 +4,6 @@
 // Run as `ctest -L reliability` (reliability.injection).
 #include "experiment/experiment_parser.h"
 #include "kernel/patch_series.h"
-#include "report/table_renderer.h"
 #include "test_support.h"
 #include "util/markup_escape.h"
 #include "util/run_command.h"

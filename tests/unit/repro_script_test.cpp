@@ -29,15 +29,15 @@ bb::ReproPlan fake_plan(const TempDir& dir, const std::string& guest) {
     plan.database = "test.sqlite";
     plan.marker = "boot-done";
     plan.boot.id = 7;
-    plan.boot.run_id = 3;
-    plan.boot.outcome = "ok";
-    plan.boot.boot_seconds = 2.0;
+    plan.boot.record.run_id = 3;
+    plan.boot.record.outcome = bb::BootOutcome::Ok;
+    plan.boot.record.boot_seconds = 2.0;
     write_bytes(dir / "Image", "kernel bytes");
     write_bytes(dir / "initrd", "initramfs bytes");
     plan.inputs = {{"kernel", (dir / "Image").string(), bb::sha256_hex("kernel bytes")},
                    {"initramfs", (dir / "initrd").string(), bb::sha256_hex("initramfs bytes")}};
     // The input paths appear in the argv, as -kernel and -initrd do in qemu's.
-    plan.boot.argv = {
+    plan.boot.record.argv = {
         "sh", "-c", guest, "guest", (dir / "Image").string(), (dir / "initrd").string()};
     plan.no_recipe_reason = "the kernel was given as a file";
     return plan;

@@ -1,7 +1,9 @@
 #include "report/adhoc_query.h"
 
+#include "report/csv_format.h"
+#include "report/markdown_table.h"
 #include "report/render_support.h"
-#include "report/table_renderer.h"
+#include "report/text_table.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,6 @@
 // The histogram view (view_renderer.h) in text, Markdown, CSV and JSON.
+#include "report/comparison_table.h"
+#include "report/csv_format.h"
 #include "report/render_support.h"
 #include "report/view_renderer.h"
 

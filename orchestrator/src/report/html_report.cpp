@@ -1,9 +1,10 @@
 #include "report/html_report.h"
 
-#include "util/markup_escape.h"
 #include "report/render_support.h"
+#include "report/report_table.h"
 #include "report/svg_chart.h"
 #include "report/view_renderer.h"
+#include "util/markup_escape.h"
 
 #include <algorithm>
 #include <cmath>

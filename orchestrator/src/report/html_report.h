@@ -6,7 +6,7 @@
 #include "report/param_table.h"
 #include "report/per_item_view.h"
 #include "report/sample_query.h"
-#include "report/table_renderer.h"
+#include "report/text_table.h"
 
 #include <string>
 

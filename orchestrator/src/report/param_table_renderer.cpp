@@ -1,4 +1,5 @@
 // The parameter table (view_renderer.h) in text, Markdown, CSV and JSON.
+#include "report/csv_format.h"
 #include "report/render_support.h"
 #include "report/view_renderer.h"
 

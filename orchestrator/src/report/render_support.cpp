@@ -1,6 +1,6 @@
 #include "report/render_support.h"
 
-#include "report/table_renderer.h"
+#include "report/markdown_table.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -88,6 +88,10 @@ std::string contaminated_text(int used_failed, int used_loaded) {
         return {};
     }
     return fmt::format(", {} failed and {} loaded used", used_failed, used_loaded);
+}
+
+std::string used_contaminated_text(const SampleGroup& group) {
+    return fmt::format("{}/{}", group.used_failed, group.used_loaded);
 }
 
 std::string p_value_text(double p) {

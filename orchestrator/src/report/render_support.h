@@ -2,8 +2,9 @@
 // Pieces every renderer of report/ shares: how a number prints in a row (automatic time units
 // or the metric's own unit) and how values become JSON. Computes no statistics.
 #include "report/estimates.h"
+#include "report/report_format.h"
 #include "report/sample_query.h"
-#include "report/table_renderer.h"
+#include "report/text_table.h"
 #include "util/units.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,8 @@ ColumnUnit column_unit(bool seconds, const std::string& unit, double representat
 // ", 1 failed and 2 loaded used": failed and foreign-loaded boots that entered a figure
 // (--include-failed, --include-loaded); empty when none did.
 std::string contaminated_text(int used_failed, int used_loaded);
+// "0/2": failed and loaded boots among a group's used ones (the "failed/loaded used" column).
+std::string used_contaminated_text(const SampleGroup& group);
 
 // A p-value to three significant digits; "-" when there is none.
 std::string p_value_text(double p);

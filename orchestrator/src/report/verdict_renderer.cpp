@@ -1,5 +1,5 @@
 #include "report/render_support.h"
-#include "report/table_renderer.h"
+#include "report/text_table.h"
 #include "report/verdict.h"
 
 #include <cmath>

@@ -6,7 +6,8 @@
 #include "report/histogram_view.h"
 #include "report/param_table.h"
 #include "report/per_item_view.h"
-#include "report/table_renderer.h"
+#include "report/report_format.h"
+#include "report/text_table.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

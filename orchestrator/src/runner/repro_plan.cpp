@@ -140,12 +140,28 @@ std::optional<KernelRecipe> kernel_recipe(const BuildRow& row, std::string& why_
 
 // The firmware file qemu read: the argv's -bios path (firmware_name is the name as the user
 // gave it, `QEMU_EFI.fd`, which bootbench resolved).
-std::optional<std::string> firmware_as_booted(const StoredBoot& boot) {
+std::optional<std::string> firmware_as_booted(const BootRecord& boot) {
     const auto bios = std::find(boot.argv.begin(), boot.argv.end(), "-bios");
     if (bios != boot.argv.end() && bios + 1 != boot.argv.end()) {
         return *(bios + 1);
     }
     return boot.firmware_name;
+}
+
+// Before schema 10 the markers were not stored: the defaults, and a nested boot's L2 start
+// when its console shows one (nested runs timed from there).
+std::string timing_marker(const StoredBoot& stored) {
+    return stored.markers_recorded ? stored.record.timing_marker : "boot-done";
+}
+
+std::string start_marker(const StoredBoot& stored) {
+    if (stored.markers_recorded) {
+        return stored.record.start_marker;
+    }
+    const bool l2_started =
+        stored.record.console_log.find("BOOTBENCH-MARKER " + std::string(k_l2_start_marker) +
+                                       " ") != std::string::npos;
+    return l2_started ? std::string(k_l2_start_marker) : "";
 }
 
 void add_input(ReproPlan& plan, std::string role, const std::optional<std::string>& path,
@@ -157,35 +173,30 @@ void add_input(ReproPlan& plan, std::string role, const std::optional<std::strin
 } // namespace
 
 ReproPlan make_repro_plan(Database& db, long long boot_id) {
-    auto boot = find_stored_boot(db, boot_id);
-    if (!boot) {
+    auto stored = find_stored_boot(db, boot_id);
+    if (!stored) {
         throw Error(fmt::format("no boot {} in {}", boot_id, db.path().string()));
     }
-    if (boot->launcher != "qemu") {
+    const BootRecord& boot = stored->record;
+    if (boot.launcher != "qemu") {
         throw Error(fmt::format("boot {} ran through {}: repro replays a qemu command line, and "
                                 "a libvirt domain's is libvirt's",
-                                boot_id, boot->launcher));
+                                boot_id, boot.launcher));
     }
     ReproPlan plan;
-    plan.boot = *boot;
+    plan.boot = *stored;
     plan.database = db.path().string();
-    plan.marker = boot->timing_marker.value_or("boot-done");
-    // Before schema 10 the markers were not stored: the defaults, and a nested boot's L2 start
-    // when its console shows one (nested runs timed from there).
-    plan.start_marker = boot->start_marker.value_or(
-        boot->console.find("BOOTBENCH-MARKER " + std::string(k_l2_start_marker) + " ") !=
-                std::string::npos
-            ? std::string(k_l2_start_marker)
-            : "");
-    add_input(plan, "kernel", boot->kernel_path, boot->kernel_sha256);
-    add_input(plan, "initramfs", boot->initrd_path, boot->initrd_sha256);
-    add_input(plan, "firmware", firmware_as_booted(*boot), boot->firmware_sha256);
-    if (!boot->build_key) {
+    plan.marker = timing_marker(*stored);
+    plan.start_marker = start_marker(*stored);
+    add_input(plan, "kernel", boot.kernel_path, boot.kernel_sha256);
+    add_input(plan, "initramfs", boot.initrd_path, boot.initrd_sha256);
+    add_input(plan, "firmware", firmware_as_booted(boot), boot.firmware_sha256);
+    if (!boot.build_key) {
         plan.no_recipe_reason = "the kernel was given as a file (--kernel), not built by bootbench";
-    } else if (const auto row = find_cached_build(db, *boot->build_key)) {
+    } else if (const auto row = find_cached_build(db, *boot.build_key)) {
         plan.kernel = kernel_recipe(*row, plan.no_recipe_reason);
     } else {
-        plan.no_recipe_reason = "build " + boot->build_key->substr(0, 12) +
+        plan.no_recipe_reason = "build " + boot.build_key->substr(0, 12) +
                                 " is in neither this database nor the cache (removed by gc?)";
     }
     return plan;

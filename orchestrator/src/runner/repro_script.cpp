@@ -11,11 +11,12 @@ namespace bb {
 namespace {
 
 std::string header(const ReproPlan& plan, const std::string& tool_version) {
-    const StoredBoot& boot = plan.boot;
+    const BootRecord& boot = plan.boot.record;
+    const std::string& experiment = plan.boot.experiment;
     const std::string what =
-        boot.experiment.empty()
+        experiment.empty()
             ? fmt::format("run {} (bootbench boot), repeat {}", boot.run_id, boot.repeat_index)
-            : fmt::format("run {}, experiment {}, cell {}, repeat {}", boot.run_id, boot.experiment,
+            : fmt::format("run {}, experiment {}, cell {}, repeat {}", boot.run_id, experiment,
                           boot.cell_key.empty() ? "-" : boot.cell_key, boot.repeat_index);
     const std::string stored =
         !boot.boot_seconds ? std::string("no time (the marker never came)")
@@ -46,7 +47,8 @@ std::string header(const ReproPlan& plan, const std::string& tool_version) {
         "# error; 3 the environment: an input that does not match, a rebuild step that failed.\n"
         "set -euo pipefail\n"
         "export LC_ALL=C # one decimal point for $EPOCHREALTIME and awk\n\n",
-        boot.id, plan.database, what, boot.outcome, stored, load, boot.started_at, tool_version);
+        plan.boot.id, plan.database, what, to_string(boot.outcome), stored, load, boot.started_at,
+        tool_version);
 }
 
 constexpr const char* k_helpers = R"SH(fail() { echo "repro: $*" >&2; exit 3; }
@@ -226,7 +228,7 @@ std::string no_rebuild_function(const std::string& reason) {
 // The recorded argv with each input's recorded path replaced by the file this run uses.
 std::string replay_argv(const ReproPlan& plan) {
     std::string out = "argv=(";
-    for (const auto& word : plan.boot.argv) {
+    for (const auto& word : plan.boot.record.argv) {
         std::string replaced = shell_quote(word);
         for (const auto& input : plan.inputs) {
             if (word == input.path) {
@@ -246,9 +248,9 @@ std::string replay(const ReproPlan& plan) {
     out += replay_argv(plan);
     out += fmt::format("marker_name={}\nmarker=\"BOOTBENCH-MARKER $marker_name \"\n",
                        shell_quote(plan.marker));
-    out += fmt::format("stored={}\n", plan.boot.boot_seconds
-                                          ? fmt::format("{:.6f}", *plan.boot.boot_seconds)
-                                          : std::string("''"));
+    const auto& stored_seconds = plan.boot.record.boot_seconds;
+    out += fmt::format("stored={}\n",
+                       stored_seconds ? fmt::format("{:.6f}", *stored_seconds) : std::string("''"));
     out += fmt::format("start_name={}\n", shell_quote(plan.start_marker));
     out += R"SH(log=$(mktemp /tmp/bootbench-repro-console.XXXXXX)
 fifo=$(mktemp -u /tmp/bootbench-repro-fifo.XXXXXX)

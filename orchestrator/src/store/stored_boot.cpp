@@ -1,7 +1,9 @@
 #include "store/stored_boot.h"
 
+#include "util/error.h"
 #include "util/gzip.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace bb {
@@ -13,6 +15,14 @@ std::optional<std::string> optional_text(const SQLite::Column& column) {
 
 std::optional<double> optional_real(const SQLite::Column& column) {
     return column.isNull() ? std::nullopt : std::optional(column.getDouble());
+}
+
+BootOutcome stored_outcome(long long boot_id, const std::string& text) {
+    if (const auto outcome = boot_outcome_from_string(text)) {
+        return *outcome;
+    }
+    throw Error(
+        fmt::format("boot {}: stored outcome '{}' is not one this bootbench knows", boot_id, text));
 }
 } // namespace
 
@@ -29,11 +39,12 @@ std::optional<StoredBoot> find_stored_boot(Database& db, long long boot_id) {
     if (!select.executeStep()) {
         return std::nullopt;
     }
-    StoredBoot boot;
+    StoredBoot stored;
+    BootRecord& boot = stored.record;
     int i = 0;
-    boot.id = select.getColumn(i++).getInt64();
+    stored.id = select.getColumn(i++).getInt64();
     boot.run_id = select.getColumn(i++).getInt64();
-    boot.experiment = select.getColumn(i++).getString();
+    stored.experiment = select.getColumn(i++).getString();
     boot.cell_key = select.getColumn(i++).getString();
     boot.repeat_index = select.getColumn(i++).getInt();
     boot.arch = select.getColumn(i++).getString();
@@ -47,18 +58,22 @@ std::optional<StoredBoot> find_stored_boot(Database& db, long long boot_id) {
     boot.argv =
         nlohmann::json::parse(select.getColumn(i++).getString()).get<std::vector<std::string>>();
     boot.launcher = select.getColumn(i++).getString();
-    boot.outcome = select.getColumn(i++).getString();
+    boot.outcome = stored_outcome(boot_id, select.getColumn(i++).getString());
     boot.boot_seconds = optional_real(select.getColumn(i++));
-    boot.timing_marker = optional_text(select.getColumn(i++));
-    boot.start_marker = optional_text(select.getColumn(i++));
+    const auto timing_marker = optional_text(select.getColumn(i++));
+    const auto start_marker = optional_text(select.getColumn(i++));
+    // Schema 10 writes both markers; NULL is a boot stored before it (0010_timing_marker.sql).
+    stored.markers_recorded = timing_marker.has_value();
+    boot.timing_marker = timing_marker.value_or("");
+    boot.start_marker = start_marker.value_or("");
     boot.foreign_load = optional_real(select.getColumn(i++));
     boot.started_at = select.getColumn(i++).getString();
     const SQLite::Column console = select.getColumn(i++);
     if (!console.isNull()) {
-        boot.console = gzip_decompress(std::string_view(static_cast<const char*>(console.getBlob()),
-                                                        static_cast<size_t>(console.getBytes())));
+        boot.console_log = gzip_decompress(std::string_view(
+            static_cast<const char*>(console.getBlob()), static_cast<size_t>(console.getBytes())));
     }
-    return boot;
+    return stored;
 }
 
 } // namespace bb

@@ -1,39 +1,26 @@
 #pragma once
+#include "store/boot_record.h"
 #include "store/database.h"
 
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace bb {
 
 // One stored sample as a replay needs it: what was booted (each input with its hash), how
-// (the recorded qemu argv), and what was measured.
+// (the recorded qemu argv), and what was measured. `record` holds only the columns a replay
+// reads: run, cell, repeat, arch, the inputs, argv, launcher, outcome, boot_seconds, the
+// markers, foreign load, start time and the whole filtered console (`console_log`).
 struct StoredBoot {
     long long id = 0;
-    long long run_id = 0;
     std::string experiment; // "" for `bootbench boot`
-    std::string cell_key;
-    int repeat_index = 0;
-    std::string arch;
-    std::string kernel_path;
-    std::string kernel_sha256;
-    std::optional<std::string> build_key;
-    std::optional<std::string> initrd_path;
-    std::optional<std::string> initrd_sha256;
-    std::optional<std::string> firmware_name;
-    std::optional<std::string> firmware_sha256;
-    std::vector<std::string> argv;
-    std::string launcher; // qemu | libvirt
-    std::string outcome;
-    std::optional<double> boot_seconds;
-    std::optional<std::string> timing_marker; // unset: stored before schema 10
-    std::optional<std::string> start_marker;  // "": timed from spawn; unset: before schema 10
-    std::string console;                      // the whole filtered console
-    std::optional<double> foreign_load;
-    std::string started_at;
+    BootRecord record;
+    // False for a boot stored before schema 10, which recorded neither marker: then
+    // record.timing_marker and record.start_marker are "" and say nothing (a replay guesses).
+    bool markers_recorded = false;
 };
 
+// Throws Error when the stored outcome is not one bootbench knows.
 std::optional<StoredBoot> find_stored_boot(Database& db, long long boot_id);
 
 } // namespace bb

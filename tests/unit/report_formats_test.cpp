@@ -1,4 +1,11 @@
-#include "report/table_renderer.h"
+#include "report/comparison_table.h"
+#include "report/csv_format.h"
+#include "report/json_format.h"
+#include "report/junit_format.h"
+#include "report/markdown_table.h"
+#include "report/report_format.h"
+#include "report/report_table.h"
+#include "report/text_table.h"
 #include "util/markup_escape.h"
 
 #include <catch2/catch.hpp>
@@ -160,7 +167,7 @@ struct ComparisonFixture {
 };
 } // namespace
 
-TEST_CASE("csv fields are quoted only when needed, quotes doubled", "[table_renderer]") {
+TEST_CASE("csv fields are quoted only when needed, quotes doubled", "[report_formats]") {
     CHECK(bb::csv_field("plain") == "plain");
     CHECK(bb::csv_field("") == "");
     CHECK(bb::csv_field("a,b") == "\"a,b\"");
@@ -169,7 +176,7 @@ TEST_CASE("csv fields are quoted only when needed, quotes doubled", "[table_rend
     CHECK(bb::csv_field("cr\r") == "\"cr\r\"");
 }
 
-TEST_CASE("csv carries every raw sample, escaped", "[table_renderer]") {
+TEST_CASE("csv carries every raw sample, escaped", "[report_formats]") {
     const std::string expected =
         "variant,boot_id,run_id,cell_key,outcome,foreign_load,use,metric,value,unit,params_json\n"
         R"("a,""b""",7,2,"variant=a,""b""",ok,0.5,used,boot_seconds,1.25,s,"{""variant"":""a,\""b\""""}")"
@@ -179,21 +186,21 @@ TEST_CASE("csv carries every raw sample, escaped", "[table_renderer]") {
     CHECK(bb::render_report_csv(quoting_set()) == expected);
 }
 
-TEST_CASE("csv values read back as the same doubles", "[table_renderer]") {
+TEST_CASE("csv values read back as the same doubles", "[report_formats]") {
     auto set = quoting_set();
     set.groups[0].samples[0].value = 0.1 + 0.2; // 0.30000000000000004
     const std::string csv = bb::render_report_csv(set);
     CHECK(csv.find(",0.30000000000000004,") != std::string::npos);
 }
 
-TEST_CASE("xml escaping of markup characters and forbidden controls", "[table_renderer]") {
+TEST_CASE("xml escaping of markup characters and forbidden controls", "[report_formats]") {
     CHECK(bb::xml_escape(R"(<a&b>"c')") == "&lt;a&amp;b&gt;&quot;c&apos;");
     CHECK(bb::xml_escape("tab\tnew\nline") == "tab\tnew\nline");
     CHECK(bb::xml_escape(std::string("bell\x07") + "esc\x1b") == "bell?esc?");
     CHECK(bb::xml_escape("µs ± σ") == "µs ± σ");
 }
 
-TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[table_renderer]") {
+TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[report_formats]") {
     ComparisonFixture f;
     const std::string xml = bb::render_junit(f.set, R"(boot_seconds: run 1 <x> & "y")");
     CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 0) == 0);
@@ -227,7 +234,7 @@ TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[t
     CHECK(xml.find("Mann-Whitney p 0.0079 (Holm 0.0159)", failure) != std::string::npos);
 }
 
-TEST_CASE("aligned text pads by characters, not bytes", "[table_renderer]") {
+TEST_CASE("aligned text pads by characters, not bytes", "[report_formats]") {
     bb::Table table;
     table.headers = {"name", "value"};
     table.right_aligned = {false, true};
@@ -237,7 +244,7 @@ TEST_CASE("aligned text pads by characters, not bytes", "[table_renderer]") {
                                        "x       1000 ± 3\n");
 }
 
-TEST_CASE("markdown tables escape pipes and mark numeric columns", "[table_renderer]") {
+TEST_CASE("markdown tables escape pipes and mark numeric columns", "[report_formats]") {
     bb::Table table;
     table.headers = {"a", "b"};
     table.right_aligned = {false, true};
@@ -245,7 +252,7 @@ TEST_CASE("markdown tables escape pipes and mark numeric columns", "[table_rende
     CHECK(bb::render_markdown(table) == "| a | b |\n| --- | ---: |\n| x\\|y | 1 |\n");
 }
 
-TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[table_renderer]") {
+TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[report_formats]") {
     ReportFixture f;
     const bb::Table table = bb::report_table(f.set, f.statistics);
     CHECK(table.headers == std::vector<std::string>{"hz", "n", "median [CI]", "CI covers",
@@ -269,7 +276,7 @@ TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[t
           std::string::npos);
 }
 
-TEST_CASE("report table for a metric that is not a time", "[table_renderer]") {
+TEST_CASE("report table for a metric that is not a time", "[report_formats]") {
     ReportFixture f;
     f.set.metric = "max_phase";
     f.set.unit = "count";
@@ -284,7 +291,7 @@ TEST_CASE("report table for a metric that is not a time", "[table_renderer]") {
 }
 
 TEST_CASE("report json: typed keys, statistics, every sample with parsed params",
-          "[table_renderer]") {
+          "[report_formats]") {
     ReportFixture f;
     f.set.groups[0].samples = quoting_set().groups[0].samples;
     f.set.groups[0].samples[1].params_json = "not json {";
@@ -322,7 +329,7 @@ TEST_CASE("report json: typed keys, statistics, every sample with parsed params"
     CHECK(empty["median_ci"][0].is_null());
 }
 
-TEST_CASE("comparison table and summary line", "[table_renderer]") {
+TEST_CASE("comparison table and summary line", "[report_formats]") {
     ComparisonFixture f;
     const bb::Table table = bb::comparison_table(f.set);
     REQUIRE(table.rows.size() == 3);
@@ -355,7 +362,7 @@ TEST_CASE("comparison table and summary line", "[table_renderer]") {
     CHECK(json["geometric_mean_ratio"]["groups"] == 2);
 }
 
-TEST_CASE("verdict words and format names", "[table_renderer]") {
+TEST_CASE("verdict words and format names", "[report_formats]") {
     CHECK(bb::verdict_word(Comparison::Verdict::Slower, true) == "slower");
     CHECK(bb::verdict_word(Comparison::Verdict::Slower, false) == "higher");
     CHECK(bb::verdict_word(Comparison::Verdict::Faster, false) == "lower");

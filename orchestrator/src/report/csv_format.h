@@ -1,0 +1,17 @@
+#pragma once
+// The report as CSV: every raw sample, so a spreadsheet or R redoes any statistic.
+#include "report/sample_query.h"
+
+#include <string>
+#include <string_view>
+
+namespace bb {
+
+// RFC 4180 field: quoted (with quotes doubled) when it holds a comma, quote, CR or LF.
+std::string csv_field(std::string_view text);
+
+// Every sample, used or not, one row each: axis values, boot id, run id, cell, outcome,
+// foreign load, use, metric, value, unit, params (JSON text).
+std::string render_report_csv(const SampleSet& set);
+
+} // namespace bb
