@@ -12,12 +12,17 @@
  *
  *   BOOTBENCH-METRIC launch.<profile> <ms> ms     one value per profile (median of --repeat)
  *
+ * With --trace-markers it writes "bootbench-launch <profile> begin" and "... end" around every
+ * reported launch to the ftrace marker file, so that a trace taken meanwhile (the workload's
+ * mmap_lock wait measurement) can be cut into launches.
+ *
  * Profiles are named after the seed's 15 applications; their sizes grow with the seed's times so
  * that the order roughly matches, not the absolute values. --scale multiplies the rounds (short
  * smoke runs). Build: gcc -static -O2 -pthread app_launch.c (bootbench does it: guest.programs). */
 #define _GNU_SOURCE
 #include "latency_stats.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -132,6 +137,19 @@ static int run_app(const struct profile *profile, double scale)
 	return 0;
 }
 
+/* The ftrace marker file when --trace-markers asked for it, else -1. */
+static int trace_marker = -1;
+
+static void mark_launch(const struct profile *profile, const char *edge)
+{
+	if (trace_marker < 0)
+		return;
+	char line[96];
+	const int length = snprintf(line, sizeof line, "bootbench-launch %s %s\n", profile->name, edge);
+	if (write(trace_marker, line, (size_t)length) != length)
+		fprintf(stderr, "app_launch: cannot write the trace marker\n");
+}
+
 /* fork + exec of ourselves as the app; milliseconds until the app has exited, < 0 on failure. */
 static double launch(const char *self, const struct profile *profile, const char *scale)
 {
@@ -151,7 +169,8 @@ static double launch(const char *self, const struct profile *profile, const char
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: app_launch [--scale F] [--repeat N] [--only PROFILE] [--list]\n");
+	fprintf(stderr, "usage: app_launch [--scale F] [--repeat N] [--only PROFILE] [--trace-markers] "
+			"[--list]\n");
 	exit(2);
 }
 
@@ -167,6 +186,15 @@ int main(int argc, char **argv)
 				printf("%s threads=%d rounds=%d map_kib=%d\n", profiles[p].name,
 				       profiles[p].threads, profiles[p].rounds, profiles[p].map_kib);
 			return 0;
+		}
+		if (!strcmp(argv[i], "--trace-markers")) {
+			trace_marker = open("/sys/kernel/tracing/trace_marker", O_WRONLY | O_CLOEXEC);
+			if (trace_marker < 0) {
+				printf("BOOTBENCH-ERROR app_launch: --trace-markers: cannot open "
+				       "/sys/kernel/tracing/trace_marker (tracefs mounted?)\n");
+				return 1;
+			}
+			continue;
 		}
 		if (i + 1 >= argc)
 			usage();
@@ -205,7 +233,9 @@ int main(int argc, char **argv)
 			continue;
 		uint64_t times_us[100];
 		for (int r = 0; r < repeat; ++r) {
+			mark_launch(&profiles[p], "begin");
 			const double ms = launch(self, &profiles[p], scale);
+			mark_launch(&profiles[p], "end");
 			if (ms < 0) {
 				printf("BOOTBENCH-ERROR app_launch: launch of %s failed\n",
 				       profiles[p].name);

@@ -5,14 +5,22 @@
 # Parameters from the kernel command line (Linux ignores unknown dotted parameters):
 #   app_launch.scale=F    multiplies every profile's rounds (smoke runs: 0.25)
 #   app_launch.repeat=N   launches per profile; the median is reported
+#   app_launch.trace_mmap_lock=1
+#                         also measure what mmap_lock readers wait for, per launch: the
+#                         mmap_lock tracepoints (CONFIG_TRACING) time every read acquisition
+#                         from mmap_lock_start_locking to mmap_lock_acquire_returned, spinning
+#                         and sleeping alike. Tracing costs every lock operation a little, so an
+#                         experiment turns it on for both arms of a comparison or for neither.
 #   refscale.NAME=VALUE   refscale module parameters; refscale runs only when scale_type is given
 scale=1
 repeat=1
+trace_mmap_lock=0
 refscale_params=""
 for token in $(cat /proc/cmdline); do
   case "$token" in
     app_launch.scale=*) scale=${token#*=} ;;
     app_launch.repeat=*) repeat=${token#*=} ;;
+    app_launch.trace_mmap_lock=*) trace_mmap_lock=${token#*=} ;;
     refscale.*) refscale_params="$refscale_params ${token#refscale.}" ;;
   esac
 done
@@ -33,9 +41,78 @@ snapshot() {
     fi
   done
 }
+tracefs=/sys/kernel/tracing
+# Read-side acquisitions only (write == 0); 16 MiB of buffer per CPU holds a full pass.
+start_mmap_lock_trace() {
+  mount -t tracefs nodev "$tracefs" 2>/dev/null
+  if [ ! -d "$tracefs/events/mmap_lock" ]; then
+    echo "BOOTBENCH-ERROR app_launch.trace_mmap_lock=1: the kernel has no mmap_lock trace events (CONFIG_TRACING)"
+    exit 1
+  fi
+  echo 0 >"$tracefs/tracing_on"
+  echo 16384 >"$tracefs/buffer_size_kb"
+  : >"$tracefs/trace"
+  for event in mmap_lock_start_locking mmap_lock_acquire_returned; do
+    echo 'write == 0' >"$tracefs/events/mmap_lock/$event/filter" || exit 1
+    echo 1 >"$tracefs/events/mmap_lock/$event/enable" || exit 1
+  done
+  echo 1 >"$tracefs/tracing_on"
+}
+# Per launch (between app_launch's markers): the summed wait of its read acquisitions, how many
+# there were and how many waited over 100 us; per boot: the same over all launches, the longest
+# wait, and the events the ring buffer dropped (a boot that lost any says so: its sums are low).
+# A trylock has no start event and is skipped. Task names may hold spaces: the field before
+# "[cpu]" is "comm-pid".
+report_mmap_lock_trace() {
+  echo 0 >"$tracefs/tracing_on"
+  lost=$(cat "$tracefs"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
+  echo "BOOTBENCH-METRIC mmap_lock_trace_lost $lost count"
+  awk -v repeat="$repeat" '
+    {
+      event = ""
+      for (i = 2; i < NF; i++) {
+        if ($i ~ /^\[[0-9]+\]$/) task = $(i - 1)
+        if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = substr($i, 1, length($i) - 1) * 1e6; event = $(i + 1); break }
+      }
+    }
+    event == "tracing_mark_write:" && $(i + 2) == "bootbench-launch" {
+      profile = $(i + 4) == "begin" ? $(i + 3) : ""
+      next
+    }
+    event == "mmap_lock_start_locking:" { start[task] = t; next }
+    event == "mmap_lock_acquire_returned:" && (task in start) {
+      wait = t - start[task]
+      delete start[task]
+      if (profile == "") next
+      sum[profile] += wait; locks[profile]++; total += wait; count++
+      if (wait > 100) { slow[profile]++; slow_total++ }
+      if (wait > longest) longest = wait
+    }
+    END {
+      for (p in sum) {
+        printf "BOOTBENCH-METRIC mmap_lock_read_wait.%s %.1f us\n", p, sum[p] / repeat
+        printf "BOOTBENCH-METRIC mmap_lock_read_locks.%s %.1f count\n", p, locks[p] / repeat
+        printf "BOOTBENCH-METRIC mmap_lock_read_slow.%s %.1f count\n", p, slow[p] / repeat
+      }
+      printf "BOOTBENCH-METRIC mmap_lock_read_wait_us %.1f us\n", total
+      printf "BOOTBENCH-METRIC mmap_lock_read_locks %d count\n", count
+      printf "BOOTBENCH-METRIC mmap_lock_read_slow %d count\n", slow_total
+      printf "BOOTBENCH-METRIC mmap_lock_read_wait_max_us %.1f us\n", longest
+    }' "$tracefs/trace"
+}
+
+markers=""
+if [ "$trace_mmap_lock" = 1 ]; then
+  start_mmap_lock_trace
+  markers=--trace-markers
+fi
 snapshot >/tmp/lockevents.before
-/bin/app_launch --scale "$scale" --repeat "$repeat" || exit 1
+# shellcheck disable=SC2086 # $markers is one option or none
+/bin/app_launch --scale "$scale" --repeat "$repeat" $markers || exit 1
 snapshot >/tmp/lockevents.after
+if [ "$trace_mmap_lock" = 1 ]; then
+  report_mmap_lock_trace
+fi
 awk 'NR == FNR { before[$1] = $2; next }
      { printf "BOOTBENCH-METRIC lockevent.%s %d count\n", $1, $2 - before[$1] }' \
   /tmp/lockevents.before /tmp/lockevents.after
