@@ -6,9 +6,11 @@
  * Reader optimistic spinning (rwsem.opt_rspin) changes how those readers wait for the writers.
  *
  * Each "launch" here forks and execs this program again as the app (--child PROFILE); the app
- * starts its profile's threads, each of which repeatedly maps, faults, advises, protects and
- * unmaps its profile's mapping size; the launch ends when the app has exited. The time from
- * fork to reaping the child is the launch time:
+ * starts its profile's threads. Each thread first loads its share of the profile's shared
+ * objects the way ld.so does (below), reads /proc/self/maps once (as runtimes and unwinders do
+ * at start-up: the whole read holds mmap_lock for reading), then repeatedly maps, faults,
+ * advises, protects and unmaps its profile's mapping size; the launch ends when the app has
+ * exited. The time from fork to reaping the child is the launch time:
  *
  *   BOOTBENCH-METRIC launch.<profile> <ms> ms     one value per profile (median of --repeat)
  *
@@ -16,12 +18,22 @@
  * reported launch to the ftrace marker file, so that a trace taken meanwhile (the workload's
  * mmap_lock wait measurement) can be cut into launches.
  *
+ * Loading a shared object (emulated, there is no dynamic linker in the guest): the launcher
+ * writes --libs files once (text 96 KiB + data 32 KiB each) into the page cache; an app maps one
+ * read+exec over the whole file (mmap_lock for writing), maps the data segment writable and
+ * private over its tail (MAP_FIXED: writing), write-protects the first page of it as RELRO
+ * (mprotect: writing), reads every text page (file-backed faults served from the page cache)
+ * and writes every data page (copy-on-write faults), and keeps the mapping, as apps keep their
+ * libraries. Each profile loads as many objects as its threads × 4 (an app with more threads
+ * is a bigger app), spread over its threads.
+ *
  * Profiles are named after the seed's 15 applications; their sizes grow with the seed's times so
  * that the order roughly matches, not the absolute values. --scale multiplies the rounds (short
  * smoke runs). Build: gcc -static -O2 -pthread app_launch.c (bootbench does it: guest.programs). */
 #define _GNU_SOURCE
 #include "latency_stats.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -29,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,7 +78,13 @@ struct app {
 	const struct profile *profile;
 	int rounds;
 	long page_size;
+	int libs_per_thread;
+	int next_thread; /* each thread's index, handed out by app_thread under the lock */
+	pthread_mutex_t lock;
 };
+
+enum { lib_text_kib = 96, lib_data_kib = 32, libs_per_app_thread = 4, lib_files = 256 };
+static const char lib_dir[] = "/tmp/app_launch_libs";
 
 static double now_ms(void)
 {
@@ -80,10 +99,78 @@ static void touch(char *memory, size_t bytes, long page_size, char value)
 		memory[offset] = value;
 }
 
-/* One app thread: every step below takes mmap_lock, for reading or for writing. */
+static void lib_path(char *path, size_t size, int index)
+{
+	snprintf(path, size, "%s/lib%03d.so", lib_dir, index);
+}
+
+/* The launcher's part: the shared objects' files, written once, read from the page cache by
+ * every launch after that. */
+static int write_lib_files(void)
+{
+	if (mkdir(lib_dir, 0755) && errno != EEXIST)
+		return -1;
+	static char content[(lib_text_kib + lib_data_kib) * 1024];
+	for (size_t i = 0; i < sizeof content; ++i)
+		content[i] = (char)(i * 131);
+	for (int index = 0; index < lib_files; ++index) {
+		char path[64];
+		lib_path(path, sizeof path, index);
+		const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0 || write(fd, content, sizeof content) != (ssize_t)sizeof content)
+			return -1;
+		close(fd);
+	}
+	return 0;
+}
+
+/* ld.so's sequence for one object: map it all read+exec, map the data segment writable over
+ * its tail, write-protect the RELRO page, fault in the text (reads) and the data (writes). */
+static void load_lib(int index, long page_size)
+{
+	char path[64];
+	lib_path(path, sizeof path, index);
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const size_t text = lib_text_kib * 1024;
+	const size_t data = lib_data_kib * 1024;
+	char *base = fd < 0 ? MAP_FAILED
+			    : mmap(NULL, text + data, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (base == MAP_FAILED ||
+	    mmap(base + text, data, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+		 (off_t)text) == MAP_FAILED) {
+		perror("app_launch: loading a shared object");
+		exit(1);
+	}
+	close(fd);
+	mprotect(base + text, (size_t)page_size, PROT_READ);
+	volatile char sum = 0;
+	for (size_t offset = 0; offset < text; offset += (size_t)page_size)
+		sum += base[offset];
+	touch(base + text + page_size, data - (size_t)page_size, page_size, sum);
+}
+
+/* /proc/self/maps, read to the end: the kernel holds mmap_lock for reading while it walks. */
+static void read_own_maps(void)
+{
+	const int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	char buffer[4096];
+	while (fd >= 0 && read(fd, buffer, sizeof buffer) > 0)
+		;
+	if (fd >= 0)
+		close(fd);
+}
+
+/* One app thread: its shared objects, the maps read, then rounds in which every step takes
+ * mmap_lock, for reading or for writing. */
 static void *app_thread(void *argument)
 {
-	const struct app *app = argument;
+	struct app *app = argument;
+	pthread_mutex_lock(&app->lock);
+	const int thread = app->next_thread++;
+	pthread_mutex_unlock(&app->lock);
+	for (int i = 0; i < app->libs_per_thread; ++i)
+		load_lib((thread * app->libs_per_thread + i) % lib_files, app->page_size);
+	read_own_maps();
 	const size_t bytes = (size_t)app->profile->map_kib * 1024;
 	const size_t half = bytes / 2 / (size_t)app->page_size * (size_t)app->page_size;
 	unsigned char residency[4096];
@@ -122,7 +209,8 @@ static const struct profile *find_profile(const char *name)
 
 static int run_app(const struct profile *profile, double scale)
 {
-	struct app app = {profile, (int)(profile->rounds * scale + 0.5), sysconf(_SC_PAGESIZE)};
+	struct app app = {profile, (int)(profile->rounds * scale + 0.5), sysconf(_SC_PAGESIZE),
+			  libs_per_app_thread, 0, PTHREAD_MUTEX_INITIALIZER};
 	if (app.rounds < 1)
 		app.rounds = 1;
 	pthread_t threads[64];
@@ -221,6 +309,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (write_lib_files()) {
+		printf("BOOTBENCH-ERROR app_launch: cannot write the shared objects' files in %s\n",
+		       lib_dir);
+		return 1;
+	}
 	/* /proc/self/exe, not argv[0]: the workload may call us through a relative path. */
 	const char *self = "/proc/self/exe";
 	/* Warm-up, not reported: the first exec pulls the binary into the page cache. */
