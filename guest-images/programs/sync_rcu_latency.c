@@ -8,6 +8,10 @@
  *   BOOTBENCH-METRIC sync_rcu_us_{n,p50,p90,p99,max}   nearest-rank, over all calls of all threads
  *   BOOTBENCH-METRIC sync_rcu_calls_per_s, sync_rcu_cpus
  *
+ * --calls-file PATH also writes every call as "<start ns> <end ns>" (CLOCK_MONOTONIC, the clock
+ * of ftrace's "mono" trace clock), sorted by start: the workload joins them with the grace
+ * periods it traced to split each call's latency into its parts (sync-rcu-latency.sh).
+ *
  * Build: gcc -static -O2 -pthread sync_rcu_latency.c (bootbench does it: guest.programs). */
 #define _GNU_SOURCE
 #include "latency_stats.h"
@@ -29,17 +33,24 @@ struct options {
 	long count; /* calls per thread; 0: run for `seconds` */
 	long bucket_us;
 	const char *name;
+	const char *calls_file; /* NULL: do not write the calls */
+};
+
+struct call {
+	uint64_t start_ns;
+	uint64_t end_ns;
 };
 
 struct worker {
 	pthread_t thread;
 	uint64_t *samples_us;
+	struct call *calls;
 	size_t count;
 	size_t capacity;
 	int error; /* errno of a failed call, 0 when all succeeded */
 };
 
-static struct options options = {64, 5.0, 0, 10000, "sync_rcu_us"};
+static struct options options = {64, 5.0, 0, 10000, "sync_rcu_us", NULL};
 static pthread_barrier_t start_line;
 static uint64_t deadline_ns;
 
@@ -55,18 +66,20 @@ static int membarrier(int command)
 	return (int)syscall(__NR_membarrier, command, 0, 0);
 }
 
-static void record(struct worker *worker, uint64_t sample_us)
+static void record(struct worker *worker, uint64_t start_ns, uint64_t end_ns)
 {
 	if (worker->count == worker->capacity) {
 		worker->capacity = worker->capacity ? worker->capacity * 2 : 1024;
 		worker->samples_us = realloc(worker->samples_us,
 					     worker->capacity * sizeof worker->samples_us[0]);
-		if (!worker->samples_us) {
+		worker->calls = realloc(worker->calls, worker->capacity * sizeof worker->calls[0]);
+		if (!worker->samples_us || !worker->calls) {
 			fprintf(stderr, "sync_rcu_latency: out of memory\n");
 			exit(1);
 		}
 	}
-	worker->samples_us[worker->count++] = sample_us;
+	worker->calls[worker->count] = (struct call){start_ns, end_ns};
+	worker->samples_us[worker->count++] = (end_ns - start_ns) / 1000;
 }
 
 static void *run_worker(void *argument)
@@ -81,7 +94,7 @@ static void *run_worker(void *argument)
 			worker->error = errno;
 			break;
 		}
-		record(worker, (now_ns() - start) / 1000);
+		record(worker, start, now_ns());
 	}
 	return NULL;
 }
@@ -89,7 +102,7 @@ static void *run_worker(void *argument)
 static void usage(void)
 {
 	fprintf(stderr, "usage: sync_rcu_latency [--threads N] [--seconds S] [--count C] "
-			"[--bucket-us B] [--name METRIC]\n");
+			"[--bucket-us B] [--name METRIC] [--calls-file PATH]\n");
 	exit(2);
 }
 
@@ -118,10 +131,38 @@ static void parse(int argc, char **argv)
 			options.bucket_us = positive(value);
 		else if (!strcmp(argv[i], "--name"))
 			options.name = value;
+		else if (!strcmp(argv[i], "--calls-file"))
+			options.calls_file = value;
 		else
 			usage();
 		++i;
 	}
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct call *x = a, *y = b;
+	return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
+}
+
+/* Every call of every thread, sorted by start. */
+static int write_calls(const struct worker *workers, size_t total)
+{
+	struct call *calls = malloc((total ? total : 1) * sizeof *calls);
+	FILE *file = fopen(options.calls_file, "w");
+	if (!calls || !file)
+		return -1;
+	size_t at = 0;
+	for (long i = 0; i < options.threads; ++i) {
+		memcpy(calls + at, workers[i].calls, workers[i].count * sizeof *calls);
+		at += workers[i].count;
+	}
+	qsort(calls, total, sizeof *calls, by_start);
+	for (size_t i = 0; i < total; ++i)
+		fprintf(file, "%llu %llu\n", (unsigned long long)calls[i].start_ns,
+			(unsigned long long)calls[i].end_ns);
+	free(calls);
+	return fclose(file);
 }
 
 int main(int argc, char **argv)
@@ -173,6 +214,11 @@ int main(int argc, char **argv)
 	if (error) {
 		printf("BOOTBENCH-ERROR membarrier(MEMBARRIER_CMD_GLOBAL) failed: %s\n",
 		       strerror(error));
+		return 1;
+	}
+	if (options.calls_file && write_calls(workers, total)) {
+		printf("BOOTBENCH-ERROR sync_rcu_latency: cannot write %s: %s\n", options.calls_file,
+		       strerror(errno));
 		return 1;
 	}
 	latency_sort(all, total);

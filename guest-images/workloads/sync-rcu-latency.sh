@@ -4,15 +4,29 @@
 # sync_rcu_us_p50/_p90/_p99 itself.
 #
 # Its options come from the kernel command line as sync_rcu.NAME=VALUE (Linux ignores unknown
-# dotted parameters), so they can be matrix axes: threads, seconds, bucket_us.
+# dotted parameters), so they can be matrix axes: threads, seconds, bucket_us, split.
+#
+# sync_rcu.split=1 splits every call's latency into its three parts, which is where the seed's
+# parameter acts: the wait for the next grace period to start, the grace period itself, and the
+# step from its end to the caller running again (by default a callback, wakeme_after_rcu, has to
+# be invoked first; with rcu_normal_wake_from_gp the GP kthread wakes the caller itself). Kprobe
+# events on rcu_gp_init (entry, and its return value: 1 when a GP started) and rcu_gp_cleanup
+# (entry: the GP kthread saw the GP end) are traced on the "mono" clock, the program writes each
+# call's start and end on CLOCK_MONOTONIC, and each call is given the first GP that started after
+# it. Per boot: sync_rcu_{wait_start,gp,wake_step}_us_{p50,p90,p99}, sync_rcu_split_calls (calls
+# split) and sync_rcu_split_unmatched (calls whose GP ended after they returned or never ended in
+# the trace: an expedited GP, or a call that raced a GP's start). Kprobes cost every GP a little:
+# an experiment splits every boot of a comparison or none.
 threads=64
 seconds=5
 bucket_us=10000
+split=0
 for token in $(cat /proc/cmdline); do
   case "$token" in
     sync_rcu.threads=*) threads=${token#*=} ;;
     sync_rcu.seconds=*) seconds=${token#*=} ;;
     sync_rcu.bucket_us=*) bucket_us=${token#*=} ;;
+    sync_rcu.split=*) split=${token#*=} ;;
   esac
 done
 if [ ! -x /bin/sync_rcu_latency ]; then
@@ -25,5 +39,88 @@ wake=/sys/module/rcutree/parameters/rcu_normal_wake_from_gp
 if [ -r "$wake" ]; then
   echo "BOOTBENCH-METRIC rcu_normal_wake_from_gp $(cat "$wake") flag"
 fi
+tracefs=/sys/kernel/tracing
+start_gp_trace() {
+  mount -t tracefs nodev "$tracefs" 2>/dev/null
+  if [ ! -w "$tracefs/kprobe_events" ]; then
+    echo "BOOTBENCH-ERROR sync_rcu.split=1: no kprobe events (CONFIG_KPROBE_EVENTS, tracefs)"
+    exit 1
+  fi
+  echo 0 >"$tracefs/tracing_on"
+  echo mono >"$tracefs/trace_clock" || exit 1
+  echo 8192 >"$tracefs/buffer_size_kb"
+  : >"$tracefs/trace"
+  {
+    echo 'p:bbgp/init rcu_gp_init'
+    # shellcheck disable=SC2016 # $retval is kprobe syntax, not the shell's
+    echo 'r:bbgp/init_ret rcu_gp_init ret=$retval'
+    echo 'p:bbgp/cleanup rcu_gp_cleanup'
+  } >>"$tracefs/kprobe_events" || {
+    echo "BOOTBENCH-ERROR sync_rcu.split=1: the kernel refused a kprobe on rcu_gp_init or rcu_gp_cleanup"
+    exit 1
+  }
+  echo 1 >"$tracefs/events/bbgp/enable"
+  echo 1 >"$tracefs/tracing_on"
+}
+# One "start end" line per grace period (µs on the mono clock), from the trace.
+grace_periods() {
+  awk '
+    {
+      for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+      t = substr($i, 1, length($i) - 1) * 1e6
+      event = $(i + 1)
+    }
+    event == "init:" { pending = t }
+    event == "init_ret:" && $NF == "ret=0x1" { start = pending; open = 1 }
+    event == "cleanup:" && open { printf "%.1f %.1f\n", start, t; open = 0 }
+  ' "$tracefs/trace"
+}
+# Joins the calls (sorted by start, ns) with the grace periods; writes one value per line into
+# /tmp/split.{wait_start,gp,wake_step} and prints the counts.
+split_calls() {
+  awk -v gps=/tmp/gps.txt '
+    BEGIN { while ((getline line < gps) > 0) { split(line, f, " "); s[n] = f[1]; e[n] = f[2]; n++ } }
+    {
+      call = $1 / 1000; back = $2 / 1000
+      while (g < n && s[g] <= call) g++
+      if (g == n || e[g] > back) { unmatched++; next }
+      print s[g] - call > "/tmp/split.wait_start"
+      print e[g] - s[g] > "/tmp/split.gp"
+      print back - e[g] > "/tmp/split.wake_step"
+      matched++
+    }
+    END {
+      printf "BOOTBENCH-METRIC sync_rcu_split_calls %d count\n", matched
+      printf "BOOTBENCH-METRIC sync_rcu_split_unmatched %d count\n", unmatched
+      printf "BOOTBENCH-METRIC sync_rcu_split_gps %d count\n", n
+    }' /tmp/calls.txt
+}
+# Nearest-rank p50, p90 and p99 of one part.
+report_part() { # part
+  sort -n "/tmp/split.$1" | awk -v name="sync_rcu_$1_us" '
+    { v[++n] = $1 }
+    END {
+      if (n == 0) exit
+      split("50 90 99", ps, " ")
+      for (k = 1; k <= 3; k++) {
+        r = int((ps[k] * n + 99) / 100); if (r < 1) r = 1
+        printf "BOOTBENCH-METRIC %s_p%d %.1f us\n", name, ps[k], v[r]
+      }
+    }'
+}
+
 echo "sync-rcu-latency workload: $threads threads, $seconds s, $bucket_us us buckets"
-/bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us"
+if [ "$split" = 1 ]; then
+  start_gp_trace
+  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" \
+    --calls-file /tmp/calls.txt || exit 1
+  echo 0 >"$tracefs/tracing_on"
+  lost=$(cat "$tracefs"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
+  echo "BOOTBENCH-METRIC sync_rcu_split_trace_lost $lost count"
+  grace_periods >/tmp/gps.txt
+  : >/tmp/split.wait_start; : >/tmp/split.gp; : >/tmp/split.wake_step
+  split_calls
+  for part in wait_start gp wake_step; do report_part "$part"; done
+else
+  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us"
+fi

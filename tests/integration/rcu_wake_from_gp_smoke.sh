@@ -29,6 +29,18 @@ expect_eq "$(wake_of auto-enable)" 1.0 "the patch turns it on with 2 CPUs"
 expect_eq "$(q "select count(*) from metrics where name = 'rcu_normal_wake_from_gp_at_boot' and value = 1")" 1 \
   "the patched kernel prints its decision"
 
+# The latency split (sync_rcu.split=1): every call is either split into its parts or counted as
+# unmatched, a boot has grace periods, and each part is reported.
+split_metric() { # boot name -> value
+  echo "(select value from metrics where boot_id = $1 and name = '$2')"
+}
+expect_eq "$(q "select count(*) from boots b where $(split_metric b.id sync_rcu_split_calls) + $(split_metric b.id sync_rcu_split_unmatched) = $(split_metric b.id sync_rcu_us_n) and $(split_metric b.id sync_rcu_split_calls) > 0 and $(split_metric b.id sync_rcu_split_gps) > 0")" 3 \
+  "every call split or counted unmatched, in every boot"
+for part in wait_start gp wake_step; do
+  expect_eq "$(q "select count(*) from metrics where name = 'sync_rcu_${part}_us_p50' and value >= 0")" 3 \
+    "sync_rcu_${part}_us_p50 in every boot"
+done
+
 # The cross-check: rcuscale's per-writer durations in the same histogram.
 "$BOOTBENCH" run "$configs/rcu-wake-from-gp-rcuscale-smoke.yaml"
 run=$(q "select r.id from runs r join experiments e on e.id = r.experiment_id where e.name = 'rcu-wake-from-gp-rcuscale-smoke'")
