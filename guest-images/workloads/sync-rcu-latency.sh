@@ -17,16 +17,22 @@
 # split) and sync_rcu_split_unmatched (calls whose GP ended after they returned or never ended in
 # the trace: an expedited GP, or a call that raced a GP's start). Kprobes cost every GP a little:
 # an experiment splits every boot of a comparison or none.
+#
+# sync_rcu.cb_load=N runs /bin/rcu_cb_load with N threads beside the callers (it must be in the
+# image: guest.programs): file create/unlink churn, each freed inode and dentry an RCU callback,
+# the busy system the seed measured, in which callback invocation runs late. 0: no load.
 threads=64
 seconds=5
 bucket_us=10000
 split=0
+cb_load=0
 for token in $(cat /proc/cmdline); do
   case "$token" in
     sync_rcu.threads=*) threads=${token#*=} ;;
     sync_rcu.seconds=*) seconds=${token#*=} ;;
     sync_rcu.bucket_us=*) bucket_us=${token#*=} ;;
     sync_rcu.split=*) split=${token#*=} ;;
+    sync_rcu.cb_load=*) cb_load=${token#*=} ;;
   esac
 done
 if [ ! -x /bin/sync_rcu_latency ]; then
@@ -109,12 +115,29 @@ report_part() { # part
     }'
 }
 
-echo "sync-rcu-latency workload: $threads threads, $seconds s, $bucket_us us buckets"
+echo "sync-rcu-latency workload: $threads threads, $seconds s, $bucket_us us buckets, callback load $cb_load"
+echo "BOOTBENCH-METRIC sync_rcu_cb_load_threads $cb_load count"
+load_pid=""
+if [ "$cb_load" != 0 ]; then
+  if [ ! -x /bin/rcu_cb_load ]; then
+    echo "BOOTBENCH-ERROR sync_rcu.cb_load=$cb_load: /bin/rcu_cb_load is not in the image (guest.programs)"
+    exit 1
+  fi
+  # Ends at SIGTERM after the callers; the time limit only guards against a lost signal.
+  /bin/rcu_cb_load --threads "$cb_load" --seconds $((seconds + 60)) &
+  load_pid=$!
+  sleep 0.5
+fi
+stop_load() {
+  [ -n "$load_pid" ] || return 0
+  kill -TERM "$load_pid" && wait "$load_pid"
+}
 if [ "$split" = 1 ]; then
   start_gp_trace
   /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" \
     --calls-file /tmp/calls.txt || exit 1
   echo 0 >"$tracefs/tracing_on"
+  stop_load || exit 1
   lost=$(cat "$tracefs"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
   echo "BOOTBENCH-METRIC sync_rcu_split_trace_lost $lost count"
   grace_periods >/tmp/gps.txt
@@ -122,5 +145,6 @@ if [ "$split" = 1 ]; then
   split_calls
   for part in wait_start gp wake_step; do report_part "$part"; done
 else
-  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us"
+  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" || exit 1
+  stop_load || exit 1
 fi
