@@ -30,12 +30,15 @@ if [ ! -x /bin/app_launch ]; then
 fi
 
 # Lock event counters (fragment lock-events), as deltas over the launches: they show whether
-# readers really spun (rwsem_opt_rlock exists only with the reader-spinning patch).
+# readers really spun (rwsem_opt_rlock exists only with a reader-spinning patch; rwsem_opt_rfail
+# only with writer-only-spin; rwsem_opt_rlock2, rwsem_opt_norspin and rwsem_opt_wlock, which
+# replaces rwsem_opt_lock, only with the seed series). Counters a kernel lacks are not reported.
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 counters=/sys/kernel/debug/lock_event_counts
 snapshot() {
-  for event in rwsem_opt_rlock rwsem_opt_rfail rwsem_opt_lock rwsem_opt_fail rwsem_rlock \
-               rwsem_rlock_steal rwsem_sleep_reader rwsem_sleep_writer rwsem_wlock; do
+  for event in rwsem_opt_rlock rwsem_opt_rfail rwsem_opt_rlock2 rwsem_opt_norspin rwsem_opt_lock \
+               rwsem_opt_wlock rwsem_opt_fail rwsem_opt_nospin rwsem_rlock rwsem_rlock_steal \
+               rwsem_sleep_reader rwsem_sleep_writer rwsem_wlock; do
     if [ -r "$counters/$event" ]; then
       echo "$event $(cat "$counters/$event")"
     fi
