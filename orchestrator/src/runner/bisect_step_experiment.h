@@ -1,0 +1,37 @@
+#pragma once
+// The experiment one `bootbench bisect` step runs (docs/bisect.md): the experiment file with
+// its series variant replaced by two prefixes of that variant's patches, `prefix-OLDER` and
+// `prefix-NEWER`, each keeping the variant's fragments, set and cmdline; `repeats: 1` (the
+// step's round planner books every further round, so --max-boots is no part of the design and a
+// larger one continues an undecided step); an analysis comparing the two by their shift, so
+// `bootbench report
+// --view verdict` reads a step like any run. It is written out as YAML and parsed like a file
+// (its text is what the run stores), named `<name>-bisect-<older>v<newer>`: re-running the
+// same bisect finds each step's run again by that name, content and seed.
+#include "experiment/analysis.h"
+#include "experiment/experiment.h"
+#include "runner/bisection.h"
+
+#include <cstdint>
+#include <string>
+
+namespace bb {
+
+// The variant whose patches are the series: `requested`, or the only variant with patches.
+// Throws Error naming the variants when there is no such variant or the choice is ambiguous.
+const Variant& series_variant(const Experiment& experiment, const std::string& requested);
+
+struct StepDesign {
+    const Variant* series = nullptr;
+    Endpoint endpoint;
+    double alpha = 0.05;
+    std::uint64_t seed = 0;
+};
+
+std::string prefix_name(int prefix); // "prefix-3"
+
+// The step's experiment; its cells are prefix-OLDER's then prefix-NEWER's.
+Experiment step_experiment(const Experiment& experiment, const StepDesign& design,
+                           const BisectStep& step);
+
+} // namespace bb
