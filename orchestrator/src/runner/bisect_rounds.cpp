@@ -32,8 +32,15 @@ std::vector<SampleRef> BisectRounds::next_round(long long run_id,
     }
     BootStore store(m_db);
     const auto stored = store.stored_samples(run_id);
-    round.emplace_back(0, next_free_repeat(stored, m_judge.older_cell));
-    round.emplace_back(1, next_free_repeat(stored, m_judge.newer_cell));
+    const int older = next_free_repeat(stored, m_judge.older_cell);
+    const int newer = next_free_repeat(stored, m_judge.newer_cell);
+    // A round cut short by Ctrl-C left one prefix a boot ahead: the other catches up first.
+    if (older <= newer) {
+        round.emplace_back(0, older);
+    }
+    if (newer <= older) {
+        round.emplace_back(1, newer);
+    }
     // Which prefix boots first in a round is the seed's choice, so drift within rounds evens out.
     std::mt19937_64 engine(m_seed + stored.size());
     std::shuffle(round.begin(), round.end(), engine);
