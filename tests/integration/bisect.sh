@@ -41,7 +41,7 @@ YAML
 
 start=$(date +%s)
 status=0
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 10 >"$work/bisect.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 12 >"$work/bisect.out" 2>&1 ||
   status=$?
 echo "bisect: $(( $(date +%s) - start )) s"
 cat "$work/bisect.out"
@@ -59,22 +59,23 @@ grep -q "(median shift, prefix-2 → prefix-3)" <<<"$answer" || fail "effect's s
 expect_eq "$(grep -c '^step [0-9]: ' "$work/bisect.out")" 3 "steps printed"
 grep -q '^step 1: prefix-4 vs prefix-0: .*: the series changed run_init_uptime_seconds (run ' \
   "$work/bisect.out" || fail "step 1's line"
-grep -q '^step 2: prefix-2 vs prefix-0: .*: like prefix-0 ' "$work/bisect.out" || fail "step 2's line"
-grep -q '^step 3: prefix-3 vs prefix-2: .*: like the series.* end ' "$work/bisect.out" ||
-  fail "step 3's line"
+grep -q '^step 2: prefix-2 vs prefix-0 and prefix-4: .*: prefix-2 differs from prefix-4: the change is after patch 2 (run ' \
+  "$work/bisect.out" || fail "step 2's line"
+grep -q '^step 3: prefix-3 vs prefix-2 and prefix-4: .*: prefix-3 differs from prefix-2: the change is in patches 3..3 (run ' \
+  "$work/bisect.out" || fail "step 3's line"
 
 # Each step is a run of its own experiment, with the two prefixes as variants.
 expect_eq "$(q "select group_concat(e.name, ' ') from runs r join experiments e
                 on e.id = r.experiment_id order by r.id")" \
-  "bisect-delay-bisect-0v4 bisect-delay-bisect-0v2 bisect-delay-bisect-2v3" "the steps' runs"
+  "bisect-delay-bisect-0v4 bisect-delay-bisect-0v2v4 bisect-delay-bisect-2v3v4" "the steps' runs"
 expect_eq "$(q "select count(distinct json_extract(params_json, '$.variant')) from boots
-                where run_id = (select max(id) from runs)")" 2 "prefixes in the last step"
-"$BOOTBENCH" report --experiment bisect-delay-bisect-2v3 --view verdict >"$work/verdict.out" ||
+                where run_id = (select max(id) from runs)")" 3 "prefixes in the last step"
+"$BOOTBENCH" report --experiment bisect-delay-bisect-2v3v4 --view verdict >"$work/verdict.out" ||
   fail "report --view verdict on a step: $(cat "$work/verdict.out")"
 boots=$(q "select count(*) from boots")
 
 # Again: every step is read back, nothing is booted or built.
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 10 >"$work/again.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 12 >"$work/again.out" 2>&1 ||
   fail "the second bisect failed: $(tail -n 5 "$work/again.out")"
 expect_eq "$(tail -n 1 "$work/again.out")" "$answer" "the answer read back"
 expect_eq "$(grep -c 'stored in run' "$work/again.out")" 3 "steps read back"

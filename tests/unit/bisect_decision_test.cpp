@@ -25,7 +25,6 @@ TEST_CASE("bisect looks: the first look is the fewest rounds that can decide", "
     CHECK(schedule.first_look == 5);
     CHECK(schedule.looks == 6);
     CHECK(schedule.level == Approx(1 - 0.05 / 6));
-    CHECK(schedule.one_sided_level == Approx(1 - 0.1 / 6));
     // One look only: 4 rounds reach 2/C(8,4) = 0.029 ≤ 0.05.
     const bb::LookSchedule four = bb::look_schedule({4, 0.05});
     CHECK(four.first_look == 4);
@@ -44,7 +43,7 @@ TEST_CASE("bisect looks: too few boots to ever decide is an error before any boo
 TEST_CASE("bisect endpoints: no look before the first, then changed", "[bisect]") {
     const auto early = bb::judge_endpoints(first(k_base, 4), first(k_slow, 4), 4, k_limits);
     CHECK(early.kind == Kind::Continue);
-    CHECK_FALSE(early.shift.answered());
+    CHECK(early.shift.insufficient == "4 rounds, no look before 5");
     const auto changed = bb::judge_endpoints(first(k_base, 5), first(k_slow, 5), 5, k_limits);
     CHECK(changed.kind == Kind::Changed);
     CHECK(changed.shift.estimate == Approx(0.30).margin(0.011));
@@ -62,29 +61,36 @@ TEST_CASE("bisect endpoints: the same kernel twice is undecided at max boots", "
 }
 
 TEST_CASE("bisect middle: like the old end, like the new end, either sign", "[bisect]") {
-    CHECK(bb::judge_midpoint(first(k_base, 5), first(k_base, 5), 0.3, 5, k_limits).kind ==
-          Kind::LikeOld);
-    CHECK(bb::judge_midpoint(first(k_base, 5), first(k_slow, 5), 0.3, 5, k_limits).kind ==
-          Kind::LikeNew);
-    // A patch that made it faster: the series' shift is negative, so is "like new".
-    CHECK(bb::judge_midpoint(first(k_slow, 5), first(k_base, 5), -0.3, 5, k_limits).kind ==
-          Kind::LikeNew);
-    CHECK(bb::judge_midpoint(first(k_slow, 5), first(k_slow, 5), -0.3, 5, k_limits).kind ==
-          Kind::LikeOld);
-    const auto verdict = bb::judge_midpoint(first(k_base, 5), first(k_slow, 5), 0.3, 5, k_limits);
-    CHECK(verdict.threshold == Approx(0.15));
+    const auto base = first(k_base, 5);
+    const auto slow = first(k_slow, 5);
+    const auto like_old = bb::judge_midpoint(base, base, slow, 5, k_limits);
+    CHECK(like_old.kind == Kind::LikeOld);
+    CHECK(like_old.upper_shift.estimate == Approx(0.3).margin(0.011));
+    CHECK(like_old.shift.interval.contains(0));
+    CHECK(bb::judge_midpoint(base, slow, slow, 5, k_limits).kind == Kind::LikeNew);
+    // A series that made it faster decides the same way.
+    CHECK(bb::judge_midpoint(slow, base, base, 5, k_limits).kind == Kind::LikeNew);
+    CHECK(bb::judge_midpoint(slow, slow, base, 5, k_limits).kind == Kind::LikeOld);
+    CHECK(bb::judge_midpoint(first(k_base, 4), first(k_base, 4), first(k_slow, 4), 4, k_limits)
+              .kind == Kind::Continue);
 }
 
-TEST_CASE("bisect middle: halfway between the ends is undecided, never a guess", "[bisect]") {
+TEST_CASE("bisect middle: a change split over both halves names the first", "[bisect]") {
     std::vector<double> halfway;
     for (double value : k_base) {
         halfway.push_back(value + 0.15);
     }
-    const auto at_max = bb::judge_midpoint(k_base, halfway, 0.3, 10, k_limits);
+    // The middle prefix has moved from the old end and differs from the new one: the first
+    // change is in (old, mid].
+    CHECK(bb::judge_midpoint(first(k_base, 5), first(halfway, 5), first(k_slow, 5), 5, k_limits)
+              .kind == Kind::LikeNew);
+}
+
+TEST_CASE("bisect middle: three kernels alike are undecided at max boots", "[bisect]") {
+    std::vector<double> reversed(k_base.rbegin(), k_base.rend());
+    const auto at_max = bb::judge_midpoint(k_base, reversed, k_base, 10, k_limits);
     CHECK(at_max.kind == Kind::Undecided);
-    CHECK(at_max.shift.interval.contains(0.15));
-    CHECK(bb::judge_midpoint(first(k_base, 7), first(halfway, 7), 0.3, 7, k_limits).kind ==
-          Kind::Continue);
+    CHECK(at_max.upper_shift.interval.contains(0));
 }
 
 TEST_CASE("bisect: failed boots count as rounds but bring no value", "[bisect]") {

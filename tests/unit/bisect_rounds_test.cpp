@@ -13,7 +13,7 @@ const std::string k_newer = R"({"variant":"prefix-4"})";
 struct StepStore {
     bb::test::Store s;
     long long run = s.run("delay-bisect-0v4");
-    bb::StepJudge judge{k_older, k_newer, {}, {6, 0.05}, std::nullopt};
+    bb::StepJudge judge{{k_older, k_newer}, {}, {6, 0.05}};
 
     void boot(const std::string& cell, int round, double seconds,
               bb::BootOutcome outcome = bb::BootOutcome::Ok) {
@@ -59,6 +59,23 @@ TEST_CASE("bisect rounds: a round cut short is completed first", "[bisect]") {
     step.boot(k_newer, 3, 1.83); // Ctrl-C before prefix-0's boot of round 3
     CHECK(step.next() == std::vector<bb::SampleRef>{{0, 3}});
     CHECK(bb::judge_stored_step(step.s.db, step.run, step.judge).verdict.rounds == 3);
+}
+
+TEST_CASE("bisect rounds: a middle step boots three prefixes a round", "[bisect]") {
+    StepStore step;
+    const std::string upper = R"({"variant":"prefix-8"})";
+    step.judge.cells.push_back(upper);
+    step.rounds(0, 5);
+    auto round = step.next();
+    std::sort(round.begin(), round.end());
+    CHECK(round == std::vector<bb::SampleRef>{{2, 0}});
+    for (int r = 0; r < 5; ++r) {
+        step.boot(upper, r, 1.8 + 0.01 * r);
+    }
+    // prefix-4 has moved from prefix-0 and is like prefix-8: the change is in (0, 4].
+    const bb::StoredStep stored = bb::judge_stored_step(step.s.db, step.run, step.judge);
+    CHECK(stored.verdict.kind == bb::StepVerdict::Kind::LikeNew);
+    CHECK(stored.boots == 15);
 }
 
 TEST_CASE("bisect rounds: failed boots are rounds without a value", "[bisect]") {

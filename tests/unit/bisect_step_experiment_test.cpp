@@ -32,11 +32,13 @@ bb::StepDesign design(const bb::Experiment& experiment) {
 
 } // namespace
 
-TEST_CASE("bisect step: two prefixes of the series, named by the step", "[bisect]") {
+TEST_CASE("bisect step: the step's prefixes of the series, named by the step", "[bisect]") {
     const bb::Experiment experiment = bb::parse_experiment(k_series, "/srv/exp/delay.yaml");
-    const bb::Experiment step = bb::step_experiment(experiment, design(experiment), {2, 3});
-    CHECK(step.name == "delay-bisect-2v3");
-    REQUIRE(step.kernel.variants.size() == 2);
+    const bb::Experiment step = bb::step_experiment(experiment, design(experiment), {2, 3, 4});
+    CHECK(step.name == "delay-bisect-2v3v4");
+    REQUIRE(step.kernel.variants.size() == 3);
+    CHECK(step.kernel.variants[2].name == "prefix-4");
+    CHECK(step.kernel.variants[2].patches.size() == 4);
     const bb::Variant& older = step.kernel.variants[0];
     const bb::Variant& newer = step.kernel.variants[1];
     CHECK(older.name == "prefix-2");
@@ -53,21 +55,24 @@ TEST_CASE("bisect step: two prefixes of the series, named by the step", "[bisect
     CHECK_FALSE(step.until);
     CHECK(step.seed == 7u);
     REQUIRE(step.analysis);
-    CHECK(step.analysis->pairs == std::vector<bb::ComparedPair>{{"prefix-2", "prefix-3"}});
+    CHECK(step.analysis->pairs ==
+          std::vector<bb::ComparedPair>{{"prefix-2", "prefix-3"}, {"prefix-3", "prefix-4"}});
     CHECK_FALSE(step.analysis->ratio);
     const auto cells = bb::expand_matrix(step);
-    REQUIRE(cells.size() == 2);
+    REQUIRE(cells.size() == 3);
     CHECK(cells[0].variant == "prefix-2");
 }
 
 TEST_CASE("bisect step: prefix 0 is the base kernel, and the text is stable", "[bisect]") {
     const bb::Experiment experiment = bb::parse_experiment(k_series, "/srv/exp/delay.yaml");
     const bb::Experiment step = bb::step_experiment(experiment, design(experiment), {0, 4});
+    CHECK(step.name == "delay-bisect-0v4");
+    REQUIRE(step.kernel.variants.size() == 2);
     CHECK(step.kernel.variants[0].patches.empty());
     CHECK(step.kernel.variants[1].patches.size() == 4);
     // Re-running the bisect must find the step's run by its content.
     CHECK(bb::step_experiment(experiment, design(experiment), {0, 4}).text == step.text);
-    CHECK(bb::step_experiment(experiment, design(experiment), {0, 2}).text != step.text);
+    CHECK(bb::step_experiment(experiment, design(experiment), {0, 2, 4}).text != step.text);
 }
 
 TEST_CASE("bisect step: which variant is the series", "[bisect]") {

@@ -20,7 +20,7 @@ struct BisectCommandOptions {
     std::string file;
     std::string variant;
     std::string metric;
-    int max_boots = 10;
+    int max_boots = 20;
     double alpha = 0.05;
     long long seed = -1;
     int slots = 0;
@@ -34,27 +34,27 @@ constexpr const char* k_bisect_help =
 variant of an experiment file (--variant, or the only variant with patches); prefix k is the
 base kernel plus patches 1..k. Step 1 boots prefix 0 and prefix N interleaved, one round (a
 boot of each, in a seeded order) at a time, until the Hodges-Lehmann shift's exact
-Mann-Whitney interval excludes 0: the series' shift D. Each later step boots the middle
-prefix against the older end until the interval of their shift lies wholly below D/2 (the
-change is later) or beyond it (the change is in it or before). A step looks after every round
-up to --max-boots rounds, each look at level 1 - alpha/looks, so a step errs with
-probability at most alpha.
+Mann-Whitney interval excludes 0. Each later step boots the middle prefix beside both ends of
+the range still holding the change: when the middle has moved from the older end the change
+is in it or before, when it differs from the newer end the change comes after it. A step
+looks after every round up to --max-boots rounds; --alpha is the chance that the whole bisect
+names a wrong patch, split over its steps and their looks (Bonferroni).
 
-Every step is a stored run of the experiment <name>-bisect-<older>v<newer> (variants
-prefix-<older>, prefix-<newer>): `bootbench report --experiment NAME` and `compare` read it.
-Re-running the same command reads the decided steps back and boots only what is missing;
-a larger --max-boots continues an undecided step. Kernels are built as `run` builds them
+Every step is a stored run of the experiment <name>-bisect-<older>v<newer>[v<upper>] (variants
+prefix-K): `bootbench report --experiment NAME --view verdict` and `compare` read it.
+Re-running the same command reads the decided steps back and boots only what is missing; a
+larger --max-boots continues an undecided step. Kernels are built as `run` builds them
 (cached; -j for make). The machine, axes and guest are the file's; a file with several cells
 per kernel needs --only AXIS=VALUE to pick one.
 
-Exit status: 0 a patch was named; 1 undecided (a step could not be separated within
---max-boots; the message names it and the patches the change lies in); 2 usage or
-configuration error; 3 a build, boot lane or the database failed; 130 interrupted (run it
-again to go on). docs/bisect.md explains the rule and its error rate.
+Exit status: 0 a patch was named; 1 undecided (a step could not decide within --max-boots;
+the message names it and the patches the change lies in); 2 usage or configuration error;
+3 a build, boot lane or the database failed; 130 interrupted (run it again to go on).
+docs/bisect.md explains the rule and its error rates.
 
 Examples:
   bootbench bisect configs/my-series.yaml                      # the only variant with patches
-  bootbench bisect configs/my-series.yaml --variant fixed --max-boots 16
+  bootbench bisect configs/my-series.yaml --variant fixed --max-boots 30
   bootbench bisect configs/my-series.yaml --metric max_phase --alpha 0.01
   bootbench bisect configs/my-series.yaml --only hz=250 -j 2   # one cell per kernel
 )";
@@ -115,9 +115,9 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                     "boot_seconds or a metric (default: the file's analysis endpoint, else "
                     "boot_seconds)");
     cmd->add_option("--max-boots", options->max_boots,
-                    "most boots of each kernel per step (default 10)")
+                    "most boots of each kernel per step (default 20)")
         ->check(CLI::Range(1, 1000));
-    cmd->add_option("--alpha", options->alpha, "chance of a wrong decision per step (default 0.05)")
+    cmd->add_option("--alpha", options->alpha, "chance of naming a wrong patch (default 0.05)")
         ->check(positive_number());
     cmd->add_option("--seed", options->seed, "order of each round (default: the file's, else 1)")
         ->check(non_negative_integer());

@@ -20,20 +20,21 @@ double smallest_p(int n) {
     return 2 / central_binomial;
 }
 
-// The shift at this look, or nothing when the look is before the first or the groups are empty.
-StepVerdict look(std::span<const double> older, std::span<const double> newer, int rounds,
-                 const BisectLimits& limits, bool one_sided) {
-    StepVerdict verdict;
-    verdict.rounds = rounds;
+// newer − older at this look, or why there is none (a look before the first).
+stats::Result look(std::span<const double> older, std::span<const double> newer, int rounds,
+                   const BisectLimits& limits) {
     const LookSchedule schedule = look_schedule(limits);
-    if (rounds >= schedule.first_look) {
-        verdict.shift = stats::hodges_lehmann_shift(
-            older, newer, one_sided ? schedule.one_sided_level : schedule.level);
-    } else {
-        verdict.shift.insufficient =
+    if (rounds < schedule.first_look) {
+        stats::Result none;
+        none.insufficient =
             fmt::format("{} rounds, no look before {}", rounds, schedule.first_look);
+        return none;
     }
-    return verdict;
+    return stats::hodges_lehmann_shift(older, newer, schedule.level);
+}
+
+bool moved(const stats::Result& shift) {
+    return shift.answered() && shift.interval.excludes(0);
 }
 
 StepVerdict undecided_at_max(StepVerdict verdict, const BisectLimits& limits) {
@@ -76,7 +77,7 @@ LookSchedule look_schedule(const BisectLimits& limits) {
                                 limits.max_boots, limits.max_boots, limits.alpha, enough));
     }
     const int looks = limits.max_boots - *first + 1;
-    return {*first, looks, 1 - limits.alpha / looks, 1 - 2 * limits.alpha / looks};
+    return {*first, looks, 1 - limits.alpha / looks};
 }
 
 bool decided(const StepVerdict& verdict) {
@@ -86,8 +87,10 @@ bool decided(const StepVerdict& verdict) {
 
 StepVerdict judge_endpoints(std::span<const double> base, std::span<const double> end, int rounds,
                             const BisectLimits& limits) {
-    StepVerdict verdict = look(base, end, rounds, limits, false);
-    if (verdict.shift.answered() && verdict.shift.interval.excludes(0)) {
+    StepVerdict verdict;
+    verdict.rounds = rounds;
+    verdict.shift = look(base, end, rounds, limits);
+    if (moved(verdict.shift)) {
         verdict.kind = StepVerdict::Kind::Changed;
         return verdict;
     }
@@ -95,23 +98,20 @@ StepVerdict judge_endpoints(std::span<const double> base, std::span<const double
 }
 
 StepVerdict judge_midpoint(std::span<const double> old_values, std::span<const double> mid,
-                           double delta, int rounds, const BisectLimits& limits) {
-    StepVerdict verdict = look(old_values, mid, rounds, limits, true);
-    verdict.threshold = delta / 2;
-    if (verdict.shift.answered()) {
-        // Oriented so that the series' change is positive: "below half" is old's side.
-        const double sign = delta < 0 ? -1 : 1;
-        const double low = sign > 0 ? verdict.shift.interval.low : -verdict.shift.interval.high;
-        const double high = sign > 0 ? verdict.shift.interval.high : -verdict.shift.interval.low;
-        const double half = sign * verdict.threshold;
-        if (high < half) {
-            verdict.kind = StepVerdict::Kind::LikeOld;
-            return verdict;
-        }
-        if (low > half) {
-            verdict.kind = StepVerdict::Kind::LikeNew;
-            return verdict;
-        }
+                           std::span<const double> new_values, int rounds,
+                           const BisectLimits& limits) {
+    StepVerdict verdict;
+    verdict.rounds = rounds;
+    verdict.shift = look(old_values, mid, rounds, limits);
+    verdict.upper_shift = look(mid, new_values, rounds, limits);
+    // The first change is what a bisect names: a middle prefix that has moved wins.
+    if (moved(verdict.shift)) {
+        verdict.kind = StepVerdict::Kind::LikeNew;
+        return verdict;
+    }
+    if (moved(verdict.upper_shift)) {
+        verdict.kind = StepVerdict::Kind::LikeOld;
+        return verdict;
     }
     return undecided_at_max(verdict, limits);
 }

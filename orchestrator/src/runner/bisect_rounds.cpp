@@ -10,17 +10,19 @@
 namespace bb {
 
 StoredStep judge_stored_step(Database& db, long long run_id, const StepJudge& judge) {
-    const auto older = endpoint_boots(db, run_id, judge.endpoint, judge.older_cell);
-    const auto newer = endpoint_boots(db, run_id, judge.endpoint, judge.newer_cell);
-    const int rounds = static_cast<int>(std::min(older.size(), newer.size()));
-    const std::vector<double> older_values = used_values(older);
-    const std::vector<double> newer_values = used_values(newer);
     StoredStep stored;
-    stored.boots = static_cast<int>(older.size() + newer.size());
-    stored.verdict =
-        judge.series_shift
-            ? judge_midpoint(older_values, newer_values, *judge.series_shift, rounds, judge.limits)
-            : judge_endpoints(older_values, newer_values, rounds, judge.limits);
+    std::vector<std::vector<double>> values;
+    int rounds = -1;
+    for (const auto& cell : judge.cells) {
+        const auto boots = endpoint_boots(db, run_id, judge.endpoint, cell);
+        values.push_back(used_values(boots));
+        stored.boots += static_cast<int>(boots.size());
+        const int booted = static_cast<int>(boots.size());
+        rounds = rounds < 0 ? booted : std::min(rounds, booted);
+    }
+    stored.verdict = values.size() == 3
+                         ? judge_midpoint(values[0], values[1], values[2], rounds, judge.limits)
+                         : judge_endpoints(values.at(0), values.at(1), rounds, judge.limits);
     return stored;
 }
 
@@ -32,14 +34,16 @@ std::vector<SampleRef> BisectRounds::next_round(long long run_id,
     }
     BootStore store(m_db);
     const auto stored = store.stored_samples(run_id);
-    const int older = next_free_repeat(stored, m_judge.older_cell);
-    const int newer = next_free_repeat(stored, m_judge.newer_cell);
-    // A round cut short by Ctrl-C left one prefix a boot ahead: the other catches up first.
-    if (older <= newer) {
-        round.emplace_back(0, older);
+    std::vector<int> next;
+    for (const auto& cell : m_judge.cells) {
+        next.push_back(next_free_repeat(stored, cell));
     }
-    if (newer <= older) {
-        round.emplace_back(1, newer);
+    // A round cut short by Ctrl-C left some prefixes a boot ahead: the others catch up first.
+    const int behind = *std::min_element(next.begin(), next.end());
+    for (size_t cell = 0; cell < next.size(); ++cell) {
+        if (next[cell] == behind) {
+            round.emplace_back(cell, behind);
+        }
     }
     // Which prefix boots first in a round is the seed's choice, so drift within rounds evens out.
     std::mt19937_64 engine(m_seed + stored.size());

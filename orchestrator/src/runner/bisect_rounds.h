@@ -1,6 +1,6 @@
 #pragma once
 // A bisect step inside `bootbench run`'s pipeline: the round planner (round_planner.h) that
-// books one more round of both prefixes until the step's decision rule (bisect_decision.h)
+// books one more round of the step's prefixes until the step's decision rule (bisect_decision.h)
 // decides or max_boots rounds are booted. It judges what the database holds, so a step
 // resumed after Ctrl-C decides exactly as an uninterrupted one would.
 #include "experiment/analysis.h"
@@ -11,24 +11,25 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bb {
 
 struct StepJudge {
-    std::string older_cell; // cell key of the reference prefix (the step run's cell 0)
-    std::string newer_cell; // cell 1
+    // Cell keys in the step run's cell order: the older prefix, the newer (the middle one in a
+    // middle step), and a middle step's newer end.
+    std::vector<std::string> cells;
     Endpoint endpoint;
     BisectLimits limits;
-    std::optional<double> series_shift; // none: the first step (the series' end vs its base)
 };
 
 struct StoredStep {
     StepVerdict verdict;
-    int boots = 0; // every boot of both prefixes stored in the run (failed ones too)
+    int boots = 0; // every boot of the step's prefixes stored in the run (failed ones too)
 };
 
 // The step's verdict on run `run_id`'s stored boots: rounds are the boots of the prefix that
-// has fewer; the values those of the used boots (ok, not loaded, parameters applied).
+// has fewest; the values those of the used boots (ok, not loaded, parameters applied).
 StoredStep judge_stored_step(Database& db, long long run_id, const StepJudge& judge);
 
 class BisectRounds : public RoundPlanner {

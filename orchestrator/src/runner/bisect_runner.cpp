@@ -21,21 +21,24 @@ struct StepPlan {
 };
 
 StepPlan plan_step(const Experiment& experiment, const StepDesign& design,
-                   const BisectOptions& options, const BisectStep& step,
-                   const Bisection& bisection) {
+                   const BisectLimits& limits, const BisectOptions& options,
+                   const BisectStep& step) {
     StepPlan plan{step_experiment(experiment, design, step), {}};
     const std::vector<Cell> cells =
         restrict_cells(plan.experiment, expand_matrix(plan.experiment), options.run.only);
-    if (cells.size() != 2) {
+    const size_t kernels = plan.experiment.kernel.variants.size();
+    if (cells.size() != kernels) {
         throw Error(fmt::format(
             "{}: bisect compares one cell per kernel, but {} has {} cells per prefix{}; pick one "
             "with --only AXIS=VALUE for each axis with several values",
-            experiment.file_name, experiment.name, cells.size() / 2,
+            experiment.file_name, experiment.name, cells.size() / kernels,
             options.run.only.empty() ? "" : " after --only"));
     }
-    plan.judge = {cells[0].cell_key, cells[1].cell_key, design.endpoint, options.limits,
-                  bisection.steps().empty() ? std::nullopt
-                                            : std::optional<double>(bisection.series_shift())};
+    plan.judge.endpoint = design.endpoint;
+    plan.judge.limits = limits;
+    for (const auto& cell : cells) {
+        plan.judge.cells.push_back(cell.cell_key);
+    }
     return plan;
 }
 
@@ -96,10 +99,14 @@ BisectReport run_bisect(Database& db, const Experiment& experiment, const Bisect
                         Bisection(static_cast<int>(series.patches.size())),
                         {},
                         false};
-    look_schedule(options.limits); // refuses limits that can never decide, before any build
-    const StepDesign design{&series, report.endpoint, options.limits.alpha, seed};
+    // α is the whole bisection's: each step gets its share (bisection.h, max_steps).
+    const BisectLimits step_limits{options.limits.max_boots,
+                                   options.limits.alpha /
+                                       max_steps(static_cast<int>(series.patches.size()))};
+    look_schedule(step_limits); // refuses limits that can never decide, before any build
+    const StepDesign design{&series, report.endpoint, step_limits.alpha, seed};
     while (const auto step = report.bisection.next_step()) {
-        const StepPlan plan = plan_step(experiment, design, options, *step, report.bisection);
+        const StepPlan plan = plan_step(experiment, design, step_limits, options, *step);
         std::optional<StepRun> ran = stored_step(db, plan, seed);
         if (!ran) {
             ran = boot_step(db, plan, options, seed, progress.run, report.interrupted);

@@ -21,8 +21,8 @@ namespace bb {
 struct BisectOptions {
     std::string variant; // --variant; empty: the only variant with patches
     std::optional<Endpoint>
-        endpoint; // --metric; none: the file's analysis endpoint, else boot time
-    BisectLimits limits;
+        endpoint;        // --metric; none: the file's analysis endpoint, else boot time
+    BisectLimits limits; // alpha: the whole bisection's chance of naming a wrong patch
     std::optional<std::uint64_t> seed; // none: the file's, else 1 (a bisect must find its steps)
     RunOptions run;                    // slots, build jobs, --only, quiet overrides, command line
 };

@@ -10,17 +10,25 @@ Bisection::Bisection(int patches) : m_patches(patches), m_hi(patches) {
     }
 }
 
+int max_steps(int patches) {
+    int steps = 1;
+    for (int range = patches; range > 1; range = (range + 1) / 2) {
+        ++steps;
+    }
+    return steps;
+}
+
 std::optional<BisectStep> Bisection::next_step() const {
     if (m_undecided) {
         return std::nullopt;
     }
     if (m_steps.empty()) {
-        return BisectStep{0, m_patches};
+        return BisectStep{0, m_patches, -1};
     }
     if (m_hi - m_lo <= 1) {
         return std::nullopt;
     }
-    return BisectStep{m_lo, m_lo + (m_hi - m_lo) / 2};
+    return BisectStep{m_lo, m_lo + (m_hi - m_lo) / 2, m_hi};
 }
 
 void Bisection::record(const StepOutcome& outcome) {
@@ -31,9 +39,6 @@ void Bisection::record(const StepOutcome& outcome) {
     }
     m_steps.push_back(outcome);
     switch (outcome.verdict.kind) {
-    case StepVerdict::Kind::Changed:
-        m_delta = outcome.verdict.shift.estimate;
-        break;
     case StepVerdict::Kind::LikeOld:
         m_lo = outcome.step.newer;
         break;
@@ -41,8 +46,10 @@ void Bisection::record(const StepOutcome& outcome) {
         m_hi = outcome.step.newer;
         break;
     case StepVerdict::Kind::Undecided:
-    case StepVerdict::Kind::Continue:
         m_undecided = true;
+        break;
+    case StepVerdict::Kind::Changed:
+    case StepVerdict::Kind::Continue:
         break;
     }
 }
@@ -51,16 +58,20 @@ bool Bisection::found() const {
     return !m_undecided && finished();
 }
 
-const StepOutcome* Bisection::effect_step() const {
+std::optional<PatchEffect> Bisection::effect() const {
     if (!found()) {
-        return nullptr;
+        return std::nullopt;
     }
     for (const auto& outcome : m_steps) {
-        if (outcome.step == BisectStep{m_hi - 1, m_hi}) {
-            return &outcome;
+        const BisectStep& s = outcome.step;
+        if (s.older == m_hi - 1 && s.newer == m_hi) {
+            return PatchEffect{&outcome, &outcome.verdict.shift, s.older, s.newer};
+        }
+        if (s.middle() && s.newer == m_hi - 1 && s.upper == m_hi) {
+            return PatchEffect{&outcome, &outcome.verdict.upper_shift, s.newer, s.upper};
         }
     }
-    return &m_steps.front();
+    throw std::logic_error("Bisection::effect: no step booted prefixes hi - 1 and hi");
 }
 
 const StepOutcome* Bisection::undecided_step() const {
