@@ -53,10 +53,10 @@ the message names it and the patches the change lies in); 2 usage or configurati
 docs/bisect.md explains the rule and its error rates.
 
 Examples:
-  bootbench bisect configs/my-series.yaml                      # the only variant with patches
-  bootbench bisect configs/my-series.yaml --variant fixed --max-boots 30
-  bootbench bisect configs/my-series.yaml --metric max_phase --alpha 0.01
-  bootbench bisect configs/my-series.yaml --only hz=250 -j 2   # one cell per kernel
+  bootbench bisect configs/bisect-delay.yaml -j 2      # the only variant with patches
+  bootbench bisect configs/bisect-delay.yaml --metric boot_seconds --max-boots 30
+  bootbench bisect series.yaml --variant fixed --alpha 0.01
+  bootbench bisect series.yaml --only hz=250           # one cell per kernel
 )";
 
 Endpoint metric_endpoint(const std::string& metric) {
