@@ -27,7 +27,7 @@ repeats: {min: 6, max: 20, until: {ci_halfwidth: 2%}}
 )";
 
 bb::StepDesign design(const bb::Experiment& experiment) {
-    return {&bb::series_variant(experiment, ""), {}, 0.05, 7};
+    return {&bb::series_variant(experiment, ""), {}, 7};
 }
 
 } // namespace

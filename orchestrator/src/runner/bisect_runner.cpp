@@ -104,7 +104,7 @@ BisectReport run_bisect(Database& db, const Experiment& experiment, const Bisect
                                    options.limits.alpha /
                                        max_steps(static_cast<int>(series.patches.size()))};
     look_schedule(step_limits); // refuses limits that can never decide, before any build
-    const StepDesign design{&series, report.endpoint, step_limits.alpha, seed};
+    const StepDesign design{&series, report.endpoint, seed};
     while (const auto step = report.bisection.next_step()) {
         const StepPlan plan = plan_step(experiment, design, step_limits, options, *step);
         std::optional<StepRun> ran = stored_step(db, plan, seed);

@@ -68,7 +68,6 @@ YAML::Node analysis_node(const StepDesign& design, const BisectStep& step) {
         pairs.push_back(pair_node(step.newer, step.upper));
     }
     analysis["compare"]["variant"] = pairs;
-    analysis["alpha"] = design.alpha;
     analysis["ratio"] = false; // the bisect judges the shift newer − older
     return analysis;
 }

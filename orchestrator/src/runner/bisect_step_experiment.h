@@ -4,7 +4,8 @@
 // `prefix-NEWER` (and a middle step's `prefix-UPPER`), each keeping the variant's fragments,
 // set and cmdline; `repeats: 1` (the step's round planner books every further round, so
 // --max-boots is no part of the design and a larger one continues an undecided step); an
-// analysis comparing them by their shifts, so `bootbench report --view verdict` reads a step
+// analysis comparing them by their shifts (at the verdict's usual α: the bisect's own α and
+// looks are no part of the design either), so `bootbench report --view verdict` reads a step
 // like any run. It is written out as YAML and parsed like a file (its text is what the run
 // stores), named by step_experiment_name: re-running the same bisect finds each step's run
 // again by that name, content and seed.
@@ -24,7 +25,6 @@ const Variant& series_variant(const Experiment& experiment, const std::string& r
 struct StepDesign {
     const Variant* series = nullptr;
     Endpoint endpoint;
-    double alpha = 0.05;
     std::uint64_t seed = 0;
 };
 
