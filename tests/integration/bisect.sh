@@ -41,7 +41,7 @@ YAML
 
 start=$(date +%s)
 status=0
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 12 >"$work/bisect.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds >"$work/bisect.out" 2>&1 ||
   status=$?
 echo "bisect: $(( $(date +%s) - start )) s"
 cat "$work/bisect.out"
@@ -51,9 +51,10 @@ case $answer in
   "first patch that changed run_init_uptime_seconds: 0003-version-initcall-sleeps-300ms.patch (patch 3 of 4): +"*) ;;
   *) fail "bisect did not name patch 3: $answer" ;;
 esac
-# The effect (patch 3's own, prefix-2 -> prefix-3) is the 300 ms sleep, give or take the noise.
+# The effect (patch 3's own, prefix-2 -> prefix-3) is the 300 ms sleep, give or take the noise
+# (a busy host stretches the guest's own time too: 8+8 boots have estimated up to +435 ms).
 effect_ms=$(sed -E 's/.*\(patch 3 of 4\): \+([0-9.]+) ms.*/\1/' <<<"$answer")
-awk -v e="$effect_ms" 'BEGIN { exit !(e >= 200 && e <= 450) }' ||
+awk -v e="$effect_ms" 'BEGIN { exit !(e >= 150 && e <= 600) }' ||
   fail "patch 3's effect is $effect_ms ms, not about 300 ms: $answer"
 grep -q "(median shift, prefix-2 → prefix-3)" <<<"$answer" || fail "effect's step: $answer"
 expect_eq "$(grep -c '^step [0-9]: ' "$work/bisect.out")" 3 "steps printed"
@@ -75,7 +76,7 @@ expect_eq "$(q "select count(distinct json_extract(params_json, '$.variant')) fr
 boots=$(q "select count(*) from boots")
 
 # Again: every step is read back, nothing is booted or built.
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --max-boots 12 >"$work/again.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds >"$work/again.out" 2>&1 ||
   fail "the second bisect failed: $(tail -n 5 "$work/again.out")"
 expect_eq "$(tail -n 1 "$work/again.out")" "$answer" "the answer read back"
 expect_eq "$(grep -c 'stored in run' "$work/again.out")" 3 "steps read back"
