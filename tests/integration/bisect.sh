@@ -2,8 +2,8 @@
 # bootbench bisect against real kernels: a 4-patch series on Debian's linux-source-6.12 in which
 # patch 3 adds a late initcall that sleeps 300 ms (tests/integration/bisect-series/). The base
 # kernel is CI's arm64 one (smoke fragments, HZ 250: a cache hit after run_matrix); each prefix
-# touches one file more. The bisect must name patch 3 with an effect near 300 ms; run again, it
-# reads every step back and boots nothing.
+# touches one file more. The bisect must name patch 3 with an effect near 300 ms; interrupted,
+# it resumes; run again, it reads every step back and boots nothing.
 #
 # The metric is the guest's own clock when the kernel starts /init (its printk timestamp), not
 # the host's boot_seconds: on a 2-core host shared with other work, boot_seconds (qemu start,
@@ -39,6 +39,22 @@ timeout: 120
 silence: 60
 YAML
 
+# Ctrl-C during step 1: exit 130, the run marked interrupted, no guest left; the bisect below
+# resumes it (completing the round that was cut short first).
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds \
+  >"$work/interrupted.out" 2>&1 &
+pid=$!
+wait_for_guest 600 >/dev/null
+sleep 3
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+expect_eq "$status" 130 "bisect's exit status after Ctrl-C"
+expect_eq "$(q "select status from runs")" interrupted "step 1's run after Ctrl-C"
+grep -q "^interrupted before an answer: run the same command again to go on$" \
+  "$work/interrupted.out" || fail "Ctrl-C's message: $(tail -n 3 "$work/interrupted.out")"
+no_qemu_left 10 "after Ctrl-C"
+
 start=$(date +%s)
 status=0
 "$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds >"$work/bisect.out" 2>&1 ||
@@ -58,6 +74,7 @@ awk -v e="$effect_ms" 'BEGIN { exit !(e >= 150 && e <= 600) }' ||
   fail "patch 3's effect is $effect_ms ms, not about 300 ms: $answer"
 grep -q "(median shift, prefix-2 → prefix-3)" <<<"$answer" || fail "effect's step: $answer"
 expect_eq "$(grep -c '^step [0-9]: ' "$work/bisect.out")" 3 "steps printed"
+grep -q '^bisect-delay-bisect-0v4: .*, resuming run 1 ' "$work/bisect.out" || fail "step 1 not resumed"
 grep -q '^step 1: prefix-4 vs prefix-0: .*: the series changed run_init_uptime_seconds (run ' \
   "$work/bisect.out" || fail "step 1's line"
 grep -q '^step 2: prefix-2 vs prefix-0 and prefix-4: .*: prefix-2 differs from prefix-4: the change is after patch 2 (run ' \
