@@ -2,6 +2,7 @@
 // launchers (fake_launcher.h): no qemu, no kernel; the database is a real scratch SQLite file.
 // What real guests do to these paths is covered by tests/integration and tests/reliability.
 #include "fake_launcher.h"
+#include "runner/precision_repeats.h"
 #include "runner/run_execution.h"
 #include "runner/sample_plan.h"
 #include "test_store.h"

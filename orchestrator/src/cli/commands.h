@@ -22,6 +22,7 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 // build, builds, gc
 void add_build_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status);

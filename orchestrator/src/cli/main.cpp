@@ -32,11 +32,10 @@ int main(int argc, char** argv) {
                  "  bootbench repro 42 --run                  replay one stored boot\n\n"
                  "Exit status (every command): 0 done; 1 the kernel under test got slower, "
                  "regressed\n"
-                 "or failed to boot (compare, nightly, boot, run); 2 usage or configuration "
-                 "error;\n"
-                 "3 the environment failed (a kernel build, a missing tool or package, a lost "
-                 "host,\n"
-                 "a database that stayed locked); 130 interrupted.\n",
+                 "or failed to boot (compare, nightly, boot, run), or bisect named no patch;\n"
+                 "2 usage or configuration error; "
+                 "3 the environment failed (a kernel build, a missing tool or\n"
+                 "package, a lost host, a database that stayed locked); 130 interrupted.\n",
                  "bootbench"};
     app.set_version_flag("--version", bb::tool_version());
     app.add_option("--db", global.db,
@@ -51,6 +50,7 @@ int main(int argc, char** argv) {
     bb::add_doctor_command(app, global, exit_status);
     bb::add_build_command(app, global, exit_status);
     bb::add_run_command(app, global, exit_status);
+    bb::add_bisect_command(app, global, exit_status);
     bb::add_nightly_command(app, global, exit_status);
     bb::add_report_command(app, global, exit_status);
     bb::add_compare_command(app, global, exit_status);

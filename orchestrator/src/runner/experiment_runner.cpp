@@ -210,8 +210,9 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         {progress.note, [&progress](const StoredSample& stored) { progress.sample(stored.line); },
          nullptr});
     PrecisionRepeats precision(experiment, cells, store, report.seed);
-    const RunExecution execution{experiment, cells,     artifacts,     lanes,   quiet,
-                                 recorder,   precision, report.run_id, progress};
+    RoundPlanner& rounds = options.rounds != nullptr ? *options.rounds : precision;
+    const RunExecution execution{experiment, cells,  artifacts,     lanes,   quiet,
+                                 recorder,   rounds, report.run_id, progress};
     const double started = monotonic_seconds();
     const ScheduleResult executed = execute_run(execution, todo, report.samples_skipped);
     add_counts(report, recorder.counts(), executed);

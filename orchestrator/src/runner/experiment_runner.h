@@ -1,6 +1,7 @@
 #pragma once
 #include "experiment/experiment.h"
 #include "experiment/matrix.h"
+#include "runner/round_planner.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
 
@@ -22,6 +23,9 @@ struct RunOptions {
     AxisRestriction only;         // --only: run a subset of the cells now
     std::vector<FleetHost> hosts; // --hosts FILE: overrides the experiment's hosts
     QuietOverrides quiet;         // --quiet-*: override the experiment's quiet:
+    // Plans the rounds after the first `repeats` in place of the experiment's own rule
+    // (repeats: until); `bootbench bisect` boots a step until its two kernels are told apart.
+    RoundPlanner* rounds = nullptr;
 };
 
 struct RunProgress {

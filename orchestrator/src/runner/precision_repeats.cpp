@@ -2,6 +2,7 @@
 
 #include "report/endpoint_samples.h"
 #include "runner/precision_stop.h"
+#include "runner/sample_plan.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -9,23 +10,10 @@
 
 namespace bb {
 
-namespace {
-
-// The smallest repeat index the cell has not stored: gaps (an interrupted boot) come first.
-int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key) {
-    int repeat = 0;
-    while (stored.count({key, repeat}) != 0) {
-        ++repeat;
-    }
-    return repeat;
-}
-
-} // namespace
-
-std::vector<std::pair<size_t, int>>
+std::vector<SampleRef>
 PrecisionRepeats::next_round(long long run_id,
                              const std::function<void(const std::string&)>& note) {
-    std::vector<std::pair<size_t, int>> round;
+    std::vector<SampleRef> round;
     if (!m_experiment.until) {
         return round;
     }

@@ -6,6 +6,7 @@
 // run decides from everything stored so far.
 #include "experiment/experiment.h"
 #include "experiment/matrix.h"
+#include "runner/round_planner.h"
 #include "store/boot_store.h"
 
 #include <cstdint>
@@ -16,7 +17,7 @@
 
 namespace bb {
 
-class PrecisionRepeats {
+class PrecisionRepeats : public RoundPlanner {
   public:
     PrecisionRepeats(const Experiment& experiment, const std::vector<Cell>& cells, BootStore& store,
                      std::uint64_t seed)
@@ -24,8 +25,8 @@ class PrecisionRepeats {
 
     // The next round's samples (cell index, repeat index) of the cells that go on; records why
     // each other cell stopped (run_cells) and says so through `note`. Empty: the run is done.
-    std::vector<std::pair<size_t, int>>
-    next_round(long long run_id, const std::function<void(const std::string&)>& note);
+    std::vector<SampleRef> next_round(long long run_id,
+                                      const std::function<void(const std::string&)>& note) override;
 
   private:
     const Experiment& m_experiment;

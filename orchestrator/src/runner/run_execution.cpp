@@ -15,7 +15,7 @@ SampleWork run_sample_work(const RunExecution& run) {
     const BootLanes& lanes = run.lanes;
     const QuietSettings& quiet = run.quiet;
     SampleRecorder& recorder = run.recorder;
-    PrecisionRepeats& precision = run.precision;
+    RoundPlanner& rounds = run.rounds;
     const long long run_id = run.run_id;
     const RunProgress& progress = run.progress;
     MonitorLimits limits;
@@ -61,8 +61,8 @@ SampleWork run_sample_work(const RunExecution& run) {
                                             const std::string& why) {
         recorder.record_lost(boot, sample, host_of(lane).label, verdict, why);
     };
-    work.next_round = [&precision, run_id, progress] {
-        return precision.next_round(run_id, progress.note);
+    work.next_round = [&rounds, run_id, progress] {
+        return rounds.next_round(run_id, progress.note);
     };
     work.status = progress.status;
     work.note = progress.note;

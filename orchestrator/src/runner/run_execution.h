@@ -1,14 +1,14 @@
 #pragma once
 // A run's execute stage wired to its other stages: the lanes' launchers boot the cells' specs
-// (prepare: run_artifacts.h), the recorder stores (record: sample_recorder.h), precision
-// repeats plan the rounds after the first, the quiet gate guards each sample on this machine.
-// `bootbench run` calls it with qemu or libvirt lanes; unit tests with fake launchers
-// (tests/unit/fake_launcher.h).
+// (prepare: run_artifacts.h), the recorder stores (record: sample_recorder.h), a round planner
+// (precision repeats, a bisect step) plans the rounds after the first, the quiet gate guards each
+// sample on this machine. `bootbench run` calls it with qemu or libvirt lanes; unit tests with fake
+// launchers (tests/unit/fake_launcher.h).
 #include "experiment/experiment.h"
 #include "experiment/matrix.h"
 #include "runner/boot_lanes.h"
 #include "runner/experiment_runner.h"
-#include "runner/precision_repeats.h"
+#include "runner/round_planner.h"
 #include "runner/run_artifacts.h"
 #include "runner/sample_recorder.h"
 #include "runner/sample_scheduler.h"
@@ -25,7 +25,7 @@ struct RunExecution {
     const BootLanes& lanes;
     const QuietSettings& quiet;
     SampleRecorder& recorder;
-    PrecisionRepeats& precision;
+    RoundPlanner& rounds;
     long long run_id = 0;
     RunProgress progress;
 };
@@ -36,7 +36,7 @@ SampleWork run_sample_work(const RunExecution& run);
 // One scheduler lane per boot lane.
 std::vector<ScheduleLane> schedule_lanes(const BootLanes& lanes);
 
-// Boots `todo` (and the precision rounds after it) over the run's lanes.
+// Boots `todo` (and the planner's rounds after it) over the run's lanes.
 ScheduleResult execute_run(const RunExecution& run, const std::vector<SampleRef>& todo,
                            int already_stored);
 

@@ -17,4 +17,12 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
     return todo;
 }
 
+int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key) {
+    int repeat = 0;
+    while (stored.count({key, repeat}) != 0) {
+        ++repeat;
+    }
+    return repeat;
+}
+
 } // namespace bb

@@ -18,4 +18,8 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
                                        std::uint64_t seed, bool shuffled,
                                        const std::set<std::pair<std::string, int>>& stored);
 
+// The smallest repeat index the cell `key` has not stored: gaps (an interrupted boot) first.
+// Rounds planned after the first (precision repeats, bisect steps) number their samples so.
+int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key);
+
 } // namespace bb

@@ -1,0 +1,17 @@
+#pragma once
+// What `bootbench bisect` prints: one line per step as it ends, and the answer.
+#include "runner/bisect_runner.h"
+
+#include <string>
+
+namespace bb {
+
+// "step 2: prefix-2 vs prefix-0: +2.1 ms [-9.8 ms, 12.0 ms] (99.2 %) after 5+5 boots: like
+// prefix-0, the change is after patch 2 (run 14)"
+std::string bisect_step_line(const StepRun& step, const BisectReport& report);
+
+// "first patch that changed boot_seconds: 0003-x.patch (patch 3 of 4): +302.1 ms [...]
+// (median shift, prefix-2 → prefix-3), 30 boots in 3 steps", or "undecided: ...".
+std::string bisect_answer(const BisectReport& report);
+
+} // namespace bb
