@@ -58,7 +58,7 @@ TEST_CASE("bisection: the last patch's effect is the upper shift of the last ste
     CHECK(effect->shift->estimate == 0.29);
 }
 
-TEST_CASE("bisection: one patch is one step; an undecided step ends it", "[bisect]") {
+TEST_CASE("bisection: one patch is one step, and an undecided step ends it", "[bisect]") {
     bb::Bisection one(1);
     one.record(outcome({0, 1, -1}, Kind::Changed));
     CHECK(one.found());
@@ -178,7 +178,7 @@ TEST_CASE("bisect simulation: 300 ms in patch 3 of 4 is named, in few boots", "[
     CHECK(static_cast<double>(clean.boots) / clean.trials <= 60);
 }
 
-TEST_CASE("bisect simulation: a wrong patch is rare; hard cases take more boots", "[bisect]") {
+TEST_CASE("bisect simulation: a wrong patch is rare, and hard cases take more boots", "[bisect]") {
     // A busy host delays one boot in ten by half a second.
     const Tally noisy = simulate(one_change(4, 3, 0.3, 0.10), 400, 2);
     CHECK(wrong(noisy, 3) <= 4); // 1 %
