@@ -18,6 +18,20 @@
  * reported launch to the ftrace marker file, so that a trace taken meanwhile (the workload's
  * mmap_lock wait measurement) can be cut into launches.
  *
+ * With --calibrate every launch is bracketed by calibrations, and each profile also reports
+ *
+ *   BOOTBENCH-METRIC launch_relative.<profile> <ratio> ratio   median of launch / calibration
+ *   BOOTBENCH-METRIC calibration_ms <ms> ms                      median calibration of the boot
+ *
+ * Why: under TCG on a shared host the guest's speed drifts from boot to boot and within a boot
+ * (one pilot boot ran every profile, and its own boot, ~1.8x slower than another), and that
+ * drift, not the lock, set the spread of the launch times. A calibration runs one
+ * single-threaded app per online CPU, each in its own process: the same kind of work on every
+ * vCPU, but no mmap_lock is ever shared, so no reader ever waits on a writer and reader spinning
+ * cannot change it. Dividing a launch by the mean of the calibrations just before and just after
+ * it cancels the drift and keeps what contention does. The workload can check the premise: the
+ * calibration must not differ between the arms of a comparison.
+ *
  * Loading a shared object (emulated, there is no dynamic linker in the guest): the launcher
  * writes --libs files once (text 96 KiB + data 32 KiB each) into the page cache; an app maps one
  * read+exec over the whole file (mmap_lock for writing), maps the data segment writable and
@@ -73,6 +87,9 @@ static const struct profile profiles[] = {
 	{"groupme", 4, 5, 128},
 };
 enum { profile_count = sizeof profiles / sizeof profiles[0] };
+
+/* One thread, so its mmap_lock is never contended; run once per online CPU, in parallel. */
+static const struct profile calibration = {"calibration", 1, 5, 128};
 
 struct app {
 	const struct profile *profile;
@@ -227,6 +244,8 @@ static int run_app(const struct profile *profile, double scale)
 
 /* The ftrace marker file when --trace-markers asked for it, else -1. */
 static int trace_marker = -1;
+/* --calibrate */
+static int calibrating;
 
 static void mark_launch(const struct profile *profile, const char *edge)
 {
@@ -238,27 +257,116 @@ static void mark_launch(const struct profile *profile, const char *edge)
 		fprintf(stderr, "app_launch: cannot write the trace marker\n");
 }
 
-/* fork + exec of ourselves as the app; milliseconds until the app has exited, < 0 on failure. */
-static double launch(const char *self, const struct profile *profile, const char *scale)
+/* fork + exec of ourselves as the app; its pid, < 0 on failure. */
+static pid_t start_app(const char *self, const struct profile *profile, const char *scale)
 {
-	const double start = now_ms();
 	const pid_t pid = fork();
-	if (pid < 0)
-		return -1;
 	if (pid == 0) {
 		execl(self, "app_launch", "--child", profile->name, "--scale", scale, (char *)NULL);
 		_exit(127);
 	}
+	return pid;
+}
+
+static int reap_app(pid_t pid)
+{
 	int status = 0;
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+			       WEXITSTATUS(status) == 0
+		       ? 0
+		       : -1;
+}
+
+/* Milliseconds from fork until the app has exited, < 0 on failure. */
+static double launch(const char *self, const struct profile *profile, const char *scale)
+{
+	const double start = now_ms();
+	if (reap_app(start_app(self, profile, scale)))
 		return -1;
 	return now_ms() - start;
+}
+
+/* Milliseconds until one calibration app per online CPU, started together, have all exited;
+ * < 0 on failure. */
+static double calibrate(const char *self, const char *scale)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	if (cpus < 1 || cpus > 64)
+		cpus = cpus < 1 ? 1 : 64;
+	pid_t pids[64];
+	const double start = now_ms();
+	for (long i = 0; i < cpus; ++i)
+		pids[i] = start_app(self, &calibration, scale);
+	int failed = 0;
+	for (long i = 0; i < cpus; ++i)
+		failed |= reap_app(pids[i]);
+	return failed ? -1 : now_ms() - start;
+}
+
+/* Every calibration of the boot; the latest one precedes the next launch. */
+struct calibrations {
+	uint64_t us[profile_count * 100 + 1];
+	size_t count;
+	double latest_ms;
+};
+
+static int calibration_step(const char *self, const char *scale, struct calibrations *done)
+{
+	const double ms = calibrate(self, scale);
+	if (ms <= 0 || done->count >= sizeof done->us / sizeof done->us[0]) {
+		printf("BOOTBENCH-ERROR app_launch: a calibration failed\n");
+		return -1;
+	}
+	done->us[done->count++] = (uint64_t)(ms * 1000);
+	done->latest_ms = ms;
+	return 0;
+}
+
+/* "BOOTBENCH-METRIC <name>[.<item>] <median / scale> <unit>"; sorts `values`. */
+static void print_median(const char *name, const char *item, uint64_t *values, size_t count,
+			 double scale, const char *unit)
+{
+	latency_sort(values, count);
+	const uint64_t median = latency_percentile(values, count, 500);
+	printf("BOOTBENCH-METRIC %s%s%s %.6f %s\n", name, *item ? "." : "", item,
+	       (double)median / scale, unit);
+	fflush(stdout);
+}
+
+/* One profile's launches: launch.<profile>, and with calibrations, each launch divided by the
+ * mean of the calibrations around it, launch_relative.<profile>. */
+static int measure_profile(const char *self, const struct profile *profile, const char *scale,
+			   int repeat, struct calibrations *calibrations)
+{
+	uint64_t times_us[100];
+	uint64_t relative_ppm[100];
+	for (int r = 0; r < repeat; ++r) {
+		const double before_ms = calibrations ? calibrations->latest_ms : 0;
+		mark_launch(profile, "begin");
+		const double ms = launch(self, profile, scale);
+		mark_launch(profile, "end");
+		if (ms < 0) {
+			printf("BOOTBENCH-ERROR app_launch: launch of %s failed\n", profile->name);
+			return -1;
+		}
+		times_us[r] = (uint64_t)(ms * 1000);
+		if (!calibrations)
+			continue;
+		if (calibration_step(self, scale, calibrations))
+			return -1;
+		relative_ppm[r] = (uint64_t)(ms / ((before_ms + calibrations->latest_ms) / 2) * 1e6);
+	}
+	print_median("launch", profile->name, times_us, (size_t)repeat, 1e3, "ms");
+	if (calibrations)
+		print_median("launch_relative", profile->name, relative_ppm, (size_t)repeat, 1e6,
+			     "ratio");
+	return 0;
 }
 
 static void usage(void)
 {
 	fprintf(stderr, "usage: app_launch [--scale F] [--repeat N] [--only PROFILE] [--trace-markers] "
-			"[--list]\n");
+			"[--calibrate] [--list]\n");
 	exit(2);
 }
 
@@ -284,6 +392,10 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
+		if (!strcmp(argv[i], "--calibrate")) {
+			calibrating = 1;
+			continue;
+		}
 		if (i + 1 >= argc)
 			usage();
 		if (!strcmp(argv[i], "--scale"))
@@ -301,7 +413,8 @@ int main(int argc, char **argv)
 	if (scale_factor <= 0 || repeat < 1 || repeat > 100)
 		usage();
 	if (child) {
-		const struct profile *profile = find_profile(child);
+		const struct profile *profile =
+			strcmp(child, calibration.name) ? find_profile(child) : &calibration;
 		return profile ? run_app(profile, scale_factor) : 2;
 	}
 	if (only && !find_profile(only)) {
@@ -321,26 +434,17 @@ int main(int argc, char **argv)
 		printf("BOOTBENCH-ERROR app_launch: the warm-up launch failed\n");
 		return 1;
 	}
+	struct calibrations calibrations = {.count = 0};
+	if (calibrating && calibration_step(self, scale, &calibrations))
+		return 1;
 	for (int p = 0; p < profile_count; ++p) {
 		if (only && strcmp(only, profiles[p].name))
 			continue;
-		uint64_t times_us[100];
-		for (int r = 0; r < repeat; ++r) {
-			mark_launch(&profiles[p], "begin");
-			const double ms = launch(self, &profiles[p], scale);
-			mark_launch(&profiles[p], "end");
-			if (ms < 0) {
-				printf("BOOTBENCH-ERROR app_launch: launch of %s failed\n",
-				       profiles[p].name);
-				return 1;
-			}
-			times_us[r] = (uint64_t)(ms * 1000);
-		}
-		latency_sort(times_us, (size_t)repeat);
-		const uint64_t median_us = latency_percentile(times_us, (size_t)repeat, 500);
-		printf("BOOTBENCH-METRIC launch.%s %.3f ms\n", profiles[p].name,
-		       (double)median_us / 1000);
-		fflush(stdout);
+		if (measure_profile(self, &profiles[p], scale, repeat,
+				    calibrating ? &calibrations : NULL))
+			return 1;
 	}
+	if (calibrating)
+		print_median("calibration_ms", "", calibrations.us, calibrations.count, 1e3, "ms");
 	return 0;
 }

@@ -11,16 +11,23 @@
 #                         from mmap_lock_start_locking to mmap_lock_acquire_returned, spinning
 #                         and sleeping alike. Tracing costs every lock operation a little, so an
 #                         experiment turns it on for both arms of a comparison or for neither.
+#   app_launch.calibrate=1
+#                         bracket every launch with calibrations (one single-threaded app per
+#                         CPU, no shared mmap_lock) and also report launch_relative.<profile>,
+#                         the launch divided by them, and calibration_ms: the host's speed drifts
+#                         between and within boots under TCG, and the ratio cancels the drift
 #   refscale.NAME=VALUE   refscale module parameters; refscale runs only when scale_type is given
 scale=1
 repeat=1
 trace_mmap_lock=0
+calibrate=0
 refscale_params=""
 for token in $(cat /proc/cmdline); do
   case "$token" in
     app_launch.scale=*) scale=${token#*=} ;;
     app_launch.repeat=*) repeat=${token#*=} ;;
     app_launch.trace_mmap_lock=*) trace_mmap_lock=${token#*=} ;;
+    app_launch.calibrate=*) calibrate=${token#*=} ;;
     refscale.*) refscale_params="$refscale_params ${token#refscale.}" ;;
   esac
 done
@@ -104,14 +111,17 @@ report_mmap_lock_trace() {
     }' "$tracefs/trace"
 }
 
-markers=""
+options=""
 if [ "$trace_mmap_lock" = 1 ]; then
   start_mmap_lock_trace
-  markers=--trace-markers
+  options=--trace-markers
+fi
+if [ "$calibrate" = 1 ]; then
+  options="$options --calibrate"
 fi
 snapshot >/tmp/lockevents.before
-# shellcheck disable=SC2086 # $markers is one option or none
-/bin/app_launch --scale "$scale" --repeat "$repeat" $markers || exit 1
+# shellcheck disable=SC2086 # $options is one word per option
+/bin/app_launch --scale "$scale" --repeat "$repeat" $options || exit 1
 snapshot >/tmp/lockevents.after
 if [ "$trace_mmap_lock" = 1 ]; then
   report_mmap_lock_trace
