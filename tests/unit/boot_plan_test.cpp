@@ -50,6 +50,22 @@ TEST_CASE("plan: boots at α / family, wall time = median wall × cells × boots
     CHECK(four.size.boots_per_cell > one.size.boots_per_cell);
 }
 
+TEST_CASE("plan: a half-width plan keeps α whole, the verdict's interval level", "[plan]") {
+    bb::PlanRequest request;
+    request.sigma_log = 0.05;
+    request.half_width = 0.05;
+    request.alpha = 0.05;
+    request.family = 4; // Holm adjusts p-values, not the intervals the goal is about
+    request.median_wall_s = 10;
+    const bb::BootPlan plan = bb::plan_boots(request);
+    CHECK(plan.alpha_per_test == 0.05);
+    bb::stats::SampleSizeOptions options;
+    options.alpha = 0.05;
+    CHECK(plan.size.boots_per_cell ==
+          bb::stats::plan_boots_for_half_width(0.05, 0.05, options).boots_per_cell);
+    CHECK(plan.wall_seconds == Approx(10.0 * plan.size.boots_per_cell));
+}
+
 TEST_CASE("plan: the pilot's spread is the largest cell's MAD σ of the logs", "[plan]") {
     Store s;
     const long long run = s.run("p");

@@ -20,35 +20,63 @@ struct PlanCommandOptions {
     std::string file;
     long long pilot = 0;
     std::string effect = "5%";
+    std::string half_width; // empty: plan for --effect
     double power = 0.8;
     int slots = 0;
 };
 
 constexpr const char* k_plan_help =
     R"(How many boots per cell the experiment's declared analysis needs to detect an effect,
-from a pilot run's spread. For each cell of the pilot: σ = 1.4826 × MAD of the log values of
-the declared endpoint (analysis: endpoint, default boot_seconds; failed and loaded boots are
-left out); the largest σ is planned for. The boots per cell are found by simulating the exact
-Mann-Whitney test on log-normal boots with that σ and B / A = 1 + effect, at the level Holm's
-first step uses (α of the file / the number of comparisons in the family), 2000 data sets per
-n, fixed seed (docs/reporting.md, "Methods"). The expected wall time is the pilot's median
-boot wall time × cells × boots per cell / slots (as `bootbench run` would use on this host).
+or to estimate it to a given precision, from a pilot run's spread. For each cell of the pilot:
+σ = 1.4826 × MAD of the log values of the declared endpoint (analysis: endpoint, default
+boot_seconds; failed and loaded boots are left out); the largest σ is planned for. A pilot of
+3 boots per cell gives a rough σ (the MAD of 3 values can be near 0): take the largest cell's,
+as the plan does, and prefer 5 boots per cell when the run is long.
+
+Detection (--effect, the default): the boots per cell are found by simulating the exact test
+the analysis runs (Mann-Whitney, or signed-rank when paired by round) on log-normal boots
+with that σ and B / A = 1 + effect, at the level Holm's first step uses (α of the file / the
+number of comparisons in the family), until the power is reached.
+
+Precision (--half-width): the boots per cell at which the interval of B / A that the verdict
+prints (level 1 − α, per comparison) is at most ± the half-width in a share --power of the
+runs. Use it when the question is "how large is the effect", not "is there one".
+
+2000 data sets per n, fixed seed (docs/reporting.md, "Methods"). The expected wall time is the
+pilot's median boot wall time × cells × boots per cell / slots (as `bootbench run` would use
+on this host).
 
 Examples:
   bootbench plan configs/srcu-phase-table.yaml --pilot 12                # 5 % effect, power 0.8
   bootbench plan configs/srcu-phase-table.yaml --pilot 12 --effect 2% --power 0.9
+  bootbench plan configs/rwsem-seed.yaml --pilot 2 --half-width 2%     # ±2 %, 80 % of runs
   bootbench plan configs/srcu-phase-table.yaml --pilot 12 --slots 1
 )";
 
-double effect_value(const std::string& text) {
+// "5%" or "0.05" -> 0.05; `option` names the flag in the error.
+double relative_value(const std::string& option, const std::string& text) {
     const bool percent = !text.empty() && text.back() == '%';
     double value = 0;
     if (!CLI::detail::lexical_cast(percent ? text.substr(0, text.size() - 1) : text, value) ||
         !(value > 0)) {
         throw Error(
-            fmt::format("--effect {}: expected a relative effect such as 5% or 0.05", text));
+            fmt::format("{} {}: expected a relative value such as 5% or 0.05", option, text));
     }
     return percent ? value / 100 : value;
+}
+
+void print_goal(const PlanRequest& request, const BootPlan& plan, double sigma) {
+    if (request.half_width > 0) {
+        std::printf("planned for σ %.4f (the largest), B / A within ±%.1f %% at %.3g %% "
+                    "confidence in %.0f %% of runs\n",
+                    sigma, request.half_width * 100, 100 * (1 - plan.alpha_per_test),
+                    request.power * 100);
+        return;
+    }
+    std::printf("planned for σ %.4f (the largest), effect %+.1f %%, power %.2f, α %.3g / %d "
+                "comparison(s) = %.3g per test\n",
+                sigma, request.effect * 100, request.power, request.alpha, request.family,
+                plan.alpha_per_test);
 }
 
 int slots_for(const Experiment& experiment, int requested) {
@@ -66,7 +94,10 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     const PilotSpread spread = pilot_spread(db, options.pilot, endpoint);
     PlanRequest request;
     request.sigma_log = spread.sigma;
-    request.effect = effect_value(options.effect);
+    request.effect = relative_value("--effect", options.effect);
+    if (!options.half_width.empty()) {
+        request.half_width = relative_value("--half-width", options.half_width);
+    }
     request.power = options.power;
     request.alpha = experiment.analysis ? experiment.analysis->alpha : 0.05;
     request.family = family_size(experiment);
@@ -81,15 +112,13 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     for (const auto& [cell, sigma] : spread.cell_sigma) {
         std::printf("  %s  %.4f\n", cell.c_str(), sigma);
     }
-    std::printf("planned for σ %.4f (the largest), effect %+.1f %%, power %.2f, α %.3g / %d "
-                "comparison(s) = %.3g per test\n",
-                spread.sigma, request.effect * 100, request.power, request.alpha, request.family,
-                plan.alpha_per_test);
+    print_goal(request, plan, spread.sigma);
     if (plan.size.boots_per_cell == 0) {
         std::printf("no plan: %s\n", plan.size.insufficient.c_str());
         return 1;
     }
-    std::printf("boots per cell: %d (simulated power %.1f %%; %s)\n", plan.size.boots_per_cell,
+    std::printf("boots per cell: %d (simulated %s %.1f %%; %s)\n", plan.size.boots_per_cell,
+                request.half_width > 0 ? "share of runs that narrow" : "power",
                 plan.size.achieved_power * 100, plan.size.method.c_str());
     std::printf("expected wall time: %s (median boot %.1f s × %d cells × %d boots / %d slots)\n",
                 format_duration(plan.wall_seconds).c_str(), request.median_wall_s, request.cells,
@@ -105,8 +134,13 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->footer(k_plan_help);
     cmd->add_option("file", options->file, "experiment YAML file (its analysis: key)")->required();
     cmd->add_option("--pilot", options->pilot, "the pilot run's id")->required();
-    cmd->add_option("--effect", options->effect, "relative effect to detect (default 5%)");
-    cmd->add_option("--power", options->power, "power to detect it with (default 0.8)")
+    auto* effect =
+        cmd->add_option("--effect", options->effect, "relative effect to detect (default 5%)");
+    cmd->add_option("--half-width", options->half_width,
+                    "plan for precision instead: B / A's interval within ± this (e.g. 2%)")
+        ->excludes(effect);
+    cmd->add_option("--power", options->power,
+                    "power to detect it with, or share of runs that narrow (default 0.8)")
         ->check(CLI::Range(0.5, 0.999));
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
         ->check(non_negative_integer());

@@ -60,12 +60,15 @@ int family_size(const Experiment& experiment) {
 
 BootPlan plan_boots(const PlanRequest& request) {
     BootPlan plan;
-    plan.alpha_per_test = request.alpha / std::max(request.family, 1);
+    const bool precision = request.half_width > 0;
+    plan.alpha_per_test = precision ? request.alpha : request.alpha / std::max(request.family, 1);
     stats::SampleSizeOptions options;
     options.alpha = plan.alpha_per_test;
     options.power = request.power;
     options.paired = request.paired;
-    plan.size = stats::plan_boots_per_cell(request.sigma_log, 1 + request.effect, options);
+    plan.size =
+        precision ? stats::plan_boots_for_half_width(request.sigma_log, request.half_width, options)
+                  : stats::plan_boots_per_cell(request.sigma_log, 1 + request.effect, options);
     plan.wall_seconds = request.median_wall_s * request.cells * plan.size.boots_per_cell /
                         std::max(request.slots, 1);
     return plan;

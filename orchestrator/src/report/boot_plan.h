@@ -30,6 +30,10 @@ int family_size(const Experiment& experiment);
 struct PlanRequest {
     double sigma_log = 0;
     double effect = 0.05; // relative: 0.05 detects B / A = 1.05
+    // > 0: plan for precision instead: B / A's interval at most ± this (0.02: ±2 %) with
+    // probability `power`. The interval is the verdict's, at 1 − α per comparison (Holm adjusts
+    // the p-values, not the intervals), so α is not divided by the family.
+    double half_width = 0;
     double power = 0.8;
     double alpha = 0.05;
     int family = 1;
@@ -40,7 +44,7 @@ struct PlanRequest {
 };
 
 struct BootPlan {
-    double alpha_per_test = 0;  // α / family
+    double alpha_per_test = 0;  // α / family (a half-width plan: α, the interval's 1 − level)
     stats::SampleSizePlan size; // boots per cell
     double wall_seconds = 0;    // median wall × cells × boots / slots; 0 without an answer
 };
