@@ -2,7 +2,8 @@
 # Seed 002 end to end (configs/rcu-wake-from-gp-smoke.yaml and its rcuscale cross-check): the
 # guest program is compiled for arm64 and put in the image, both kernels build (cached after the
 # first time) and boot, and every boot stores the synchronize_rcu() latency histogram and its
-# percentiles; the three variants run with the rcu_normal_wake_from_gp value they claim.
+# percentiles; the three variants run with the rcu_normal_wake_from_gp value they claim, beside
+# the callback load of the declared run (rcu-wake-from-gp-load.yaml).
 . "$(dirname "$0")/lib.sh"
 configs=$(dirname "$0")/../../configs
 
@@ -40,6 +41,12 @@ for part in wait_start gp wake_step; do
   expect_eq "$(q "select count(*) from metrics where name = 'sync_rcu_${part}_us_p50' and value >= 0")" 3 \
     "sync_rcu_${part}_us_p50 in every boot"
 done
+
+# The callback load beside the callers (sync_rcu.cb_load=2): it ran in every boot.
+expect_eq "$(q "select count(*) from metrics where name = 'sync_rcu_cb_load_threads' and value = 2")" 3 \
+  "two load threads in every boot"
+expect_eq "$(q "select count(*) from metrics where name = 'rcu_cb_load_files_per_s' and value > 0")" 3 \
+  "the load created and unlinked files in every boot"
 
 # The cross-check: rcuscale's per-writer durations in the same histogram.
 "$BOOTBENCH" run "$configs/rcu-wake-from-gp-rcuscale-smoke.yaml"

@@ -4,7 +4,10 @@
 # series, seed-*; the project's writer-only-spin patch, writer-only-*) build (cached after the
 # first time) and boot with 8 vCPUs, every boot stores one launch time per profile, and each
 # patched kernel shows that rwsem.opt_rspin took effect: its boot log says so and readers
-# acquired the lock by spinning only when it is on.
+# acquired the lock by spinning only when it is on. Then the smoke variant of the declared
+# seed-003 run (configs/rwsem-seed-smoke.yaml, the seed-series kernel at 2 vCPUs): every boot
+# has the declared endpoint's items (launch_relative.<profile>, from the calibrations) and the
+# mmap_lock read-wait measurement.
 . "$(dirname "$0")/lib.sh"
 config=$(dirname "$0")/../../configs/rwsem-rspin-smoke.yaml
 
@@ -38,4 +41,22 @@ expect_eq "$(metric "$(cell seed-on)" lockevent.rwsem_opt_lock)" "" \
   "the seed series renames rwsem_opt_lock to rwsem_opt_wlock"
 expect_eq "$(metric "$control" rwsem_opt_rspin)" "" "the unpatched kernel knows no such parameter"
 expect_eq "$(metric "$control" lockevent.rwsem_opt_rlock)" "" "the control has no reader-spin counter"
+
+"$BOOTBENCH" run "$(dirname "$0")/../../configs/rwsem-seed-smoke.yaml"
+seed_boots="select b.id from boots b join runs r on r.id = b.run_id join experiments e on e.id = r.experiment_id
+            where e.name = 'rwsem-seed-smoke' and b.outcome = 'ok'"
+expect_eq "$(q "select count(*) from ($seed_boots)")" 2 "rwsem-seed-smoke: ok boots (opt_rspin 0 and 1)"
+expect_eq "$(q "select count(*) from metrics where boot_id in ($seed_boots) and name like 'launch\_relative.%' escape '\' and value > 0")" 30 \
+  "15 launch_relative.<profile> values in each boot (the declared endpoint's items)"
+for name in calibration_ms mmap_lock_read_locks; do
+  expect_eq "$(q "select count(*) from metrics where boot_id in ($seed_boots) and name = '$name' and value > 0")" 2 \
+    "$name in both boots"
+done
+arm_metric() { # opt_rspin name -> the value in that arm's boot
+  q "select m.value from metrics m join boots b on b.id = m.boot_id where b.id in ($seed_boots)
+     and json_extract(b.params_json, '$.\"rwsem.opt_rspin\"') = $1 and m.name = '$2'"
+}
+expect_eq "$(arm_metric 0 rwsem_opt_rspin)" 0.0 "rwsem-seed-smoke: the off arm runs with it off"
+expect_eq "$(arm_metric 1 rwsem_opt_rspin)" 1.0 "rwsem-seed-smoke: the on arm runs with it on"
+expect_eq "$(arm_metric 0 lockevent.rwsem_opt_rlock)" 0.0 "rwsem-seed-smoke: no reader spins with it off"
 echo PASS
