@@ -45,6 +45,14 @@ wake=/sys/module/rcutree/parameters/rcu_normal_wake_from_gp
 if [ -r "$wake" ]; then
   echo "BOOTBENCH-METRIC rcu_normal_wake_from_gp $(cat "$wake") flag"
 fi
+# Callback offloading as the running kernel has it (rcu_nocbs=, CONFIG_RCU_NOCB_CPU): the rcuo
+# kthreads (rcuop/N invokes CPU N's callbacks, rcuog/N wakes its group's); 0 when callbacks are
+# invoked in softirq as stock does.
+rcuo=0
+for comm in /proc/[0-9]*/comm; do
+  case "$(cat "$comm" 2>/dev/null)" in rcuo*) rcuo=$((rcuo + 1)) ;; esac
+done
+echo "BOOTBENCH-METRIC rcu_nocb_kthreads $rcuo count"
 tracefs=/sys/kernel/tracing
 start_gp_trace() {
   mount -t tracefs nodev "$tracefs" 2>/dev/null

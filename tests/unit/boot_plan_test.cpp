@@ -84,3 +84,20 @@ TEST_CASE("plan: the pilot's spread is the largest cell's MAD σ of the logs", "
     CHECK_THROWS_WITH(bb::pilot_spread(s.db, s.run("empty"), bb::Endpoint{}),
                       Catch::Contains("no cell has 2 used boots"));
 }
+
+TEST_CASE("plan: a pilot whose cells' MADs are 0 is planned for the pooled SD", "[plan]") {
+    Store s;
+    const long long run = s.run("p");
+    for (const char* cell : {"{\"variant\":\"a\"}", "{\"variant\":\"b\"}"}) {
+        for (const double value : {1.0, 1.0, 2.0}) { // MAD 0, yet the boots differ
+            s.boot(run, cell, value);
+        }
+    }
+    const bb::PilotSpread spread = bb::pilot_spread(s.db, run, bb::Endpoint{});
+    const double pooled = bb::stats::pooled_sd_log(
+        std::vector<std::vector<double>>{{1.0, 1.0, 2.0}, {1.0, 1.0, 2.0}});
+    CHECK(spread.cell_sigma.at(0).second == 0);
+    CHECK(spread.pooled_sigma == Approx(pooled));
+    CHECK(spread.sigma == Approx(pooled));
+    CHECK(spread.sigma > 0.3);
+}

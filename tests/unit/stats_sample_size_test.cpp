@@ -47,6 +47,19 @@ TEST_CASE("plan: MAD sigma of a pilot and impossible plans", "[stats]") {
     CHECK_FALSE(bb::stats::plan_boots_per_cell(0.5, 1.01, small).insufficient.empty());
 }
 
+TEST_CASE("pooled SD of logs: each group around its own mean, Σ (n − 1) degrees of freedom",
+          "[stats]") {
+    const double e = std::exp(1.0);
+    // Logs {0, 0, 1} and {1, 1, 2}: squares 2/3 each, 4 degrees of freedom. Both MADs are 0.
+    const std::vector<std::vector<double>> groups{{1.0, 1.0, e}, {e, e, e * e}};
+    CHECK(bb::stats::mad_sigma_log(groups[0]) == 0);
+    CHECK(bb::stats::pooled_sd_log(groups) == Approx(std::sqrt((4.0 / 3) / 4)));
+    // A single value adds no degree of freedom; a non-positive value drops its group.
+    const std::vector<std::vector<double>> with_unusable{{1.0, 1.0, e}, {5.0}, {0.0, 1.0}};
+    CHECK(bb::stats::pooled_sd_log(with_unusable) == Approx(std::sqrt((2.0 / 3) / 2)));
+    CHECK(std::isnan(bb::stats::pooled_sd_log(std::vector<std::vector<double>>{{2.0}})));
+}
+
 TEST_CASE("plan: pairs pay for the signed-rank test's coarse steps", "[stats]") {
     // A huge effect: Mann–Whitney separates 4 vs 4 (min two-sided p = 2/70 = 0.029), but the
     // signed-rank test needs 6 pairs before any p can reach 0.05 (min p with n pairs = 2/2^n).

@@ -29,9 +29,10 @@ constexpr const char* k_plan_help =
     R"(How many boots per cell the experiment's declared analysis needs to detect an effect,
 or to estimate it to a given precision, from a pilot run's spread. For each cell of the pilot:
 σ = 1.4826 × MAD of the log values of the declared endpoint (analysis: endpoint, default
-boot_seconds; failed and loaded boots are left out); the largest σ is planned for. A pilot of
-3 boots per cell gives a rough σ (the MAD of 3 values can be near 0): take the largest cell's,
-as the plan does, and prefer 5 boots per cell when the run is long.
+boot_seconds; failed and loaded boots are left out). The largest cell's σ is planned for,
+but never less than the pooled SD of the logs around each cell's mean: a pilot of 3 boots per
+cell gives a rough σ (the MAD of 3 different values can be 0). Prefer 5 boots per cell when
+the run is long.
 
 Detection (--effect, the default): the boots per cell are found by simulating the exact test
 the analysis runs (Mann-Whitney, or signed-rank when paired by round) on log-normal boots
@@ -67,13 +68,13 @@ double relative_value(const std::string& option, const std::string& text) {
 
 void print_goal(const PlanRequest& request, const BootPlan& plan, double sigma) {
     if (request.half_width > 0) {
-        std::printf("planned for σ %.4f (the largest), B / A within ±%.1f %% at %.3g %% "
+        std::printf("planned for σ %.4f, B / A within ±%.1f %% at %.3g %% "
                     "confidence in %.0f %% of runs\n",
                     sigma, request.half_width * 100, 100 * (1 - plan.alpha_per_test),
                     request.power * 100);
         return;
     }
-    std::printf("planned for σ %.4f (the largest), effect %+.1f %%, power %.2f, α %.3g / %d "
+    std::printf("planned for σ %.4f, effect %+.1f %%, power %.2f, α %.3g / %d "
                 "comparison(s) = %.3g per test\n",
                 sigma, request.effect * 100, request.power, request.alpha, request.family,
                 plan.alpha_per_test);
@@ -112,6 +113,8 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     for (const auto& [cell, sigma] : spread.cell_sigma) {
         std::printf("  %s  %.4f\n", cell.c_str(), sigma);
     }
+    std::printf("pooled SD of the log values around each cell's mean: %.4f (the floor)\n",
+                spread.pooled_sigma);
     print_goal(request, plan, spread.sigma);
     if (plan.size.boots_per_cell == 0) {
         std::printf("no plan: %s\n", plan.size.insufficient.c_str());

@@ -23,12 +23,18 @@ PilotSpread pilot_spread(Database& db, long long run_id, const Endpoint& endpoin
         }
     }
     PilotSpread spread;
+    std::vector<std::vector<double>> groups;
     for (const auto& [cell, values] : by_cell) {
         const double sigma = stats::mad_sigma_log(values);
         if (std::isfinite(sigma)) {
             spread.cell_sigma.emplace_back(cell, sigma);
             spread.sigma = std::max(spread.sigma, sigma);
+            groups.push_back(values);
         }
+    }
+    spread.pooled_sigma = stats::pooled_sd_log(groups);
+    if (std::isfinite(spread.pooled_sigma)) {
+        spread.sigma = std::max(spread.sigma, spread.pooled_sigma);
     }
     if (spread.cell_sigma.empty()) {
         throw Error(fmt::format("pilot run {}: no cell has 2 used boots with a positive {}: "

@@ -15,7 +15,10 @@ namespace bb {
 
 struct PilotSpread {
     std::vector<std::pair<std::string, double>> cell_sigma; // cell -> 1.4826 × MAD of log values
-    double sigma = 0;         // the largest cell's: the plan must hold for every cell
+    double pooled_sigma = 0; // pooled SD of the logs around each cell's mean (NaN: none)
+    // What the plan uses: the largest cell's, so that it holds for every cell, but never less
+    // than the pooled SD (a 3-boot cell's MAD can be 0 although its boots differ).
+    double sigma = 0;
     double median_wall_s = 0; // of the pilot's used boots (spawn to exit)
     int boots = 0;            // used boots with the endpoint
 };

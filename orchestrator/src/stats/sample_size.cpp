@@ -24,6 +24,26 @@ double mad_sigma_log(std::span<const double> pilot) {
     return 1.4826 * median_in_place(*logs);
 }
 
+double pooled_sd_log(std::span<const std::vector<double>> groups) {
+    double squares = 0;
+    std::size_t freedom = 0;
+    for (const auto& group : groups) {
+        const auto logs = logs_of(group);
+        if (!logs || logs->size() < 2) {
+            continue;
+        }
+        double mean = 0;
+        for (double value : *logs) {
+            mean += value / static_cast<double>(logs->size());
+        }
+        for (double value : *logs) {
+            squares += (value - mean) * (value - mean);
+        }
+        freedom += logs->size() - 1;
+    }
+    return freedom == 0 ? k_nan : std::sqrt(squares / static_cast<double>(freedom));
+}
+
 namespace {
 
 // Common random numbers: every n draws the same sequence, so the curves are monotone in

@@ -8,12 +8,19 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace bb::stats {
 
 // A robust σ of log values from a pilot: 1.4826 × MAD of the logs (σ for normal logs; one
 // slow boot does not inflate it). NaN with fewer than 2 values or a value that is not positive.
 double mad_sigma_log(std::span<const double> pilot);
+
+// The pooled standard deviation of log values over groups, each around its own mean (degrees of
+// freedom Σ (n − 1)): a floor for a pilot's σ, because the MAD of 3 values can be 0 although
+// they differ. Groups with a value that is not positive are skipped; NaN without a degree of
+// freedom.
+double pooled_sd_log(std::span<const std::vector<double>> groups);
 
 struct SampleSizeOptions {
     // Paired by round: the exact signed-rank test on n pairs instead of Mann–Whitney on n vs n.
