@@ -3,7 +3,8 @@
 # patch 3 adds a late initcall that sleeps 300 ms (tests/integration/bisect-series/). The base
 # kernel is CI's arm64 one (smoke fragments, HZ 250: a cache hit after run_matrix); each prefix
 # touches one file more. The bisect must name patch 3 with an effect near 300 ms; interrupted,
-# it resumes; run again, it reads every step back and boots nothing.
+# it resumes; run again, it reads every step back and boots nothing. The same series as commits
+# of a local git range (--commits) must name commit 3.
 #
 # The metric is the guest's own clock when the kernel starts /init (its printk timestamp), not
 # the host's boot_seconds: on a 2-core host shared with other work, boot_seconds (qemu start,
@@ -105,5 +106,48 @@ status=0
 expect_eq "$status" 2 "bisect --variant nope"
 grep -q -- "--variant nope: no such variant; the variants are: series (4 patches)" \
   "$work/usage.err" || fail "--variant nope's error: $(cat "$work/usage.err")"
+
+# The same series as commits of a local git range (--commits REPO:A..B), applied on the file's
+# Debian source: the repository holds only the four files the series touches, at 6.12's content
+# (taken from the unpacked source package), then one commit per patch. The answer must name
+# commit 3 by its hash.
+debian_tree=$(ls -d "${BOOTBENCH_CACHE:-/var/cache/bootbench}"/sources/linux-source-6.12_*/ | head -n 1)
+[ -f "$debian_tree/init/version.c" ] || fail "no unpacked linux-source-6.12 in the cache"
+repo=$work/series-repo
+mkdir -p "$repo"
+git -C "$repo" init -q -b main
+for file in init/calibrate.c lib/dump_stack.c init/version.c kernel/panic.c; do
+  mkdir -p "$repo/$(dirname "$file")"
+  cp "$debian_tree/$file" "$repo/$file"
+done
+gitc() { git -C "$repo" -c user.name=test -c user.email=test@example.invalid "$@"; }
+gitc add -A && gitc commit -q -m "linux-source-6.12's four files"
+gitc tag base
+for patch in "$series"/*.patch; do
+  gitc apply "$patch" || fail "git apply $patch"
+  gitc commit -q -a -m "$(sed -n 's/^Subject: \[PATCH [0-9/]*\] //p' "$patch")"
+done
+commit3=$(gitc rev-parse --short=12 HEAD~1)
+sed -e 's/^name: bisect-delay$/name: bisect-delay-git/' \
+  -e 's|^  arch: arm64$|  source: debian:linux-source-6.12\n  arch: arm64|' \
+  -e '/^      patches:$/d' -e '/^        - .*\.patch$/d' "$work/bisect-delay.yaml" >"$work/bisect-git.yaml"
+status=0
+"$BOOTBENCH" bisect "$work/bisect-git.yaml" -j 2 --metric run_init_uptime_seconds \
+  --commits "$repo:base..main" >"$work/git.out" 2>&1 || status=$?
+cat "$work/git.out"
+expect_eq "$status" 0 "bisect --commits' exit status"
+grep -q "^series: the 4 commits of $repo base..main on debian:linux-source-6.12$" "$work/git.out" ||
+  fail "bisect --commits did not say what it bisects"
+case $(tail -n 1 "$work/git.out") in
+  "first patch that changed run_init_uptime_seconds: 0003-$commit3-init-version-a-late-initcall-that-sleeps-300-ms.patch (patch 3 of 4): +"*) ;;
+  *) fail "bisect --commits did not name commit 3 ($commit3): $(tail -n 1 "$work/git.out")" ;;
+esac
+status=0
+"$BOOTBENCH" bisect "$work/bisect-git.yaml" --commits "$repo:main..base" 2>"$work/git-usage.err" ||
+  status=$?
+expect_eq "$status" 2 "bisect --commits with a reversed range"
+grep -q "is not an ancestor of" "$work/git-usage.err" || fail "reversed range: $(cat "$work/git-usage.err")"
+boots=$(q "select count(*) from boots")
+
 no_qemu_left
 echo "bisect: ok ($boots boots)"

@@ -3,7 +3,8 @@
 # guest program is compiled for arm64 and put in the image, both kernels build (cached after the
 # first time) and boot, and every boot stores the synchronize_rcu() latency histogram and its
 # percentiles; the three variants run with the rcu_normal_wake_from_gp value they claim, beside
-# the callback load of the declared run (rcu-wake-from-gp-load.yaml).
+# the callback load of the declared run (rcu-wake-from-gp-load.yaml); then the smoke variant of
+# the declared offloading run (rcu-wake-from-gp-nocb.yaml).
 . "$(dirname "$0")/lib.sh"
 configs=$(dirname "$0")/../../configs
 
@@ -47,6 +48,22 @@ expect_eq "$(q "select count(*) from metrics where name = 'sync_rcu_cb_load_thre
   "two load threads in every boot"
 expect_eq "$(q "select count(*) from metrics where name = 'rcu_cb_load_files_per_s' and value > 0")" 3 \
   "the load created and unlinked files in every boot"
+
+# Callbacks are invoked in softirq on CI's kernel: no rcuo kthreads.
+expect_eq "$(q "select count(*) from metrics where name = 'rcu_nocb_kthreads' and value = 0")" 3 \
+  "no offloading kthreads without rcu_nocbs="
+
+# The declared offloading run's smoke (rcu-wake-from-gp-nocb.yaml at HZ 250): its kernel has
+# RCU_NOCB_CPU, rcu_nocbs=all offloads both CPUs, and the split and the load run as above.
+"$BOOTBENCH" run "$configs/rcu-wake-from-gp-nocb-smoke.yaml"
+nocb=$(q "select r.id from runs r join experiments e on e.id = r.experiment_id where e.name = 'rcu-wake-from-gp-nocb-smoke'")
+in_nocb() { q "select count(*) from metrics m join boots b on b.id = m.boot_id where b.run_id = $nocb and $1"; }
+expect_eq "$(q "select count(*) from boots where run_id = $nocb and outcome = 'ok'")" 3 "offloaded ok boots"
+# rcuop/0, rcuop/1 and at least one rcuog group kthread.
+expect_eq "$(in_nocb "m.name = 'rcu_nocb_kthreads' and m.value >= 3")" 3 "rcuo kthreads in every offloaded boot"
+expect_eq "$(in_nocb "m.name = 'sync_rcu_wake_step_us_p50' and m.value >= 0")" 3 "the wake step in every offloaded boot"
+expect_eq "$(in_nocb "m.name = 'rcu_cb_load_files_per_s' and m.value > 0")" 3 "the load in every offloaded boot"
+expect_eq "$(in_nocb "m.name = 'rcu_normal_wake_from_gp' and m.value = 1")" 2 "wake-from-gp and auto-enable on"
 
 # The cross-check: rcuscale's per-writer durations in the same histogram.
 "$BOOTBENCH" run "$configs/rcu-wake-from-gp-rcuscale-smoke.yaml"

@@ -5,13 +5,18 @@
 #include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
+#include "kernel/git_series.h"
 #include "runner/bisect_runner.h"
 #include "runner/experiment_files.h"
 #include "util/error.h"
+#include "util/paths.h"
 #include "util/terminal.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <fmt/format.h>
 #include <memory>
+#include <yaml-cpp/yaml.h>
 
 namespace bb {
 
@@ -19,6 +24,7 @@ namespace {
 struct BisectCommandOptions {
     std::string file;
     std::string variant;
+    std::string commits; // REPO:A..B
     std::string metric;
     int max_boots = 20;
     double alpha = 0.05;
@@ -40,6 +46,12 @@ is in it or before, when it differs from the newer end the change comes after it
 looks after every round up to --max-boots rounds; --alpha is the chance that the whole bisect
 names a wrong patch, split over its steps and their looks (Bonferroni).
 
+--commits REPO:A..B bisects a local git range instead of a patches: list: its commits,
+oldest first, are exported once with git format-patch (into the cache, named
+NNNN-<commit>-<subject>.patch) and become the series of the variant (which must have no
+patches), so prefix k is commit k's tree. The base is the file's kernel source, or commit A
+when the file names none. The range must be linear (no merges) and change no binary file.
+
 Every step is a stored run of the experiment <name>-bisect-<older>v<newer>[v<upper>] (variants
 prefix-K): `bootbench report --experiment NAME --view verdict` and `compare` read it.
 Re-running the same command reads the decided steps back and boots only what is missing; a
@@ -57,7 +69,51 @@ Examples:
   bootbench bisect configs/bisect-delay.yaml --metric boot_seconds --max-boots 30
   bootbench bisect series.yaml --variant fixed --alpha 0.01
   bootbench bisect series.yaml --only hz=250           # one cell per kernel
+  bootbench bisect boot.yaml --commits ~/linux:v6.12..my-branch   # a git range
 )";
+
+// --commits: the range's commits become the series of the chosen variant (--variant, or the
+// only one), which must have no patches of its own; a file without a source gets the range's
+// base as its source. The file's text is rewritten and parsed again, because each bisect step
+// derives its experiment from the text (bisect_step_experiment.h). Returns the variant's name.
+std::string use_git_series(Experiment& experiment, const std::string& variant_name,
+                           const std::string& commits) {
+    const GitRange range = parse_git_range(commits);
+    YAML::Node root = YAML::Load(experiment.text);
+    YAML::Node variant;
+    for (YAML::Node candidate : root["kernel"]["variants"]) {
+        if (variant_name.empty() ? root["kernel"]["variants"].size() == 1
+                                 : candidate["name"].as<std::string>() == variant_name) {
+            variant = candidate;
+        }
+    }
+    if (!variant) {
+        throw Error(variant_name.empty()
+                        ? "--commits: the file has several variants: name the one to bisect "
+                          "with --variant"
+                        : fmt::format("--variant {}: no such variant in the file", variant_name));
+    }
+    const std::string name = variant["name"].as<std::string>();
+    if (variant["patches"] && variant["patches"].size() > 0) {
+        throw Error(fmt::format("--commits: variant {} has patches: of its own; with --commits "
+                                "the range is the series",
+                                name));
+    }
+    const GitSeries series = export_git_series(range, cache_dir());
+    for (const auto& patch : series.patches) {
+        variant["patches"].push_back(patch.string());
+    }
+    if (!root["kernel"]["source"]) {
+        root["kernel"]["source"] = fmt::format("git:{}@{}", range.repo.string(), series.base);
+    }
+    const std::string source = root["kernel"]["source"].as<std::string>();
+    experiment = parse_experiment(fmt::format("# {} with --commits {}\n{}\n", experiment.file_name,
+                                              commits, YAML::Dump(root)),
+                                  experiment.file_name);
+    std::fprintf(stderr, "series: the %zu commits of %s %s..%s on %s\n", series.commits.size(),
+                 range.repo.c_str(), range.from.c_str(), range.to.c_str(), source.c_str());
+    return name;
+}
 
 Endpoint metric_endpoint(const std::string& metric) {
     if (metric == "boot_seconds") {
@@ -67,10 +123,13 @@ Endpoint metric_endpoint(const std::string& metric) {
 }
 
 int bisect(const BisectCommandOptions& options, const GlobalOptions& global) {
-    const Experiment experiment = load_experiment(options.file);
+    Experiment experiment = load_experiment(options.file);
     check_experiment_files(experiment);
     BisectOptions bisect;
     bisect.variant = options.variant;
+    if (!options.commits.empty()) {
+        bisect.variant = use_git_series(experiment, options.variant, options.commits);
+    }
     if (!options.metric.empty()) {
         bisect.endpoint = metric_endpoint(options.metric);
     }
@@ -111,6 +170,9 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--variant", options->variant,
                     "the variant whose patches: are the series (default: the only one with "
                     "patches)");
+    cmd->add_option("--commits", options->commits,
+                    "REPO:A..B: bisect the commits of a local git range instead (linear, "
+                    "exported with git format-patch; base: the file's source, else A)");
     cmd->add_option("--metric", options->metric,
                     "boot_seconds or a metric (default: the file's analysis endpoint, else "
                     "boot_seconds)");
