@@ -120,7 +120,12 @@ for file in init/calibrate.c lib/dump_stack.c init/version.c kernel/panic.c; do
   mkdir -p "$repo/$(dirname "$file")"
   cp "$debian_tree/$file" "$repo/$file"
 done
-gitc() { git -C "$repo" -c user.name=test -c user.email=test@example.invalid "$@"; }
+# Fixed identities and dates: the same commits, so the same patch bytes and build keys on every
+# run (a rerun on the same machine finds the prefixes' kernels in the cache).
+gitc() {
+  GIT_AUTHOR_DATE="2026-12-02T00:00:00Z" GIT_COMMITTER_DATE="2026-12-02T00:00:00Z" \
+    git -C "$repo" -c user.name=test -c user.email=test@example.invalid "$@"
+}
 gitc add -A && gitc commit -q -m "linux-source-6.12's four files"
 gitc tag base
 for patch in "$series"/*.patch; do
