@@ -81,16 +81,22 @@ void check_linear(const GitRange& range, const std::string& base, const std::str
     }
 }
 
+// The patch files in `directory`, in series order (their names start with NNNN-).
+std::vector<fs::path> exported_patches(const fs::path& directory) {
+    std::vector<fs::path> patches;
+    for (const auto& entry : fs::directory_iterator(directory)) {
+        patches.push_back(entry.path());
+    }
+    std::sort(patches.begin(), patches.end());
+    return patches;
+}
+
 // format-patch into `directory`, then each file renamed to NNNN-<commit>-<subject>.patch.
 void format_patches(const GitRange& range, const std::string& base,
                     const std::vector<std::string>& commits, const fs::path& directory) {
     git(range, {"format-patch", "--no-signature", "--no-numbered", "--full-index", "-o",
                 directory.string(), base + ".." + commits.back()});
-    std::vector<fs::path> written;
-    for (const auto& entry : fs::directory_iterator(directory)) {
-        written.push_back(entry.path());
-    }
-    std::sort(written.begin(), written.end());
+    const std::vector<fs::path> written = exported_patches(directory);
     if (written.size() != commits.size()) {
         throw RuntimeFailure(fmt::format("git format-patch wrote {} files for {} commits",
                                          written.size(), commits.size()));
@@ -100,15 +106,6 @@ void format_patches(const GitRange& range, const std::string& base,
         fs::rename(written[i], directory / fmt::format("{}-{}{}", name.substr(0, 4),
                                                        commits[i].substr(0, 12), name.substr(4)));
     }
-}
-
-std::vector<fs::path> exported_patches(const fs::path& directory) {
-    std::vector<fs::path> patches;
-    for (const auto& entry : fs::directory_iterator(directory)) {
-        patches.push_back(entry.path());
-    }
-    std::sort(patches.begin(), patches.end());
-    return patches;
 }
 
 } // namespace
