@@ -2,25 +2,35 @@
 # The whole test suite on a fresh Debian 12 machine: install, build, run every ctest test
 # (unit tests and the integration tests that boot real qemu guests), then the unit tests again
 # under sanitizers. Ends with the suite's wall time and every kernel build that ran make (on a
-# fresh machine: the cold builds that dominate it).
+# fresh machine: the cold builds that dominate it), and the wall time of each stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 export BOOTBENCH_BUILD_TIMES=$PWD/build-times.txt
 : >"$BOOTBENCH_BUILD_TIMES"
+stages=()
+stage() { # name command...: runs one stage and records its wall time
+  local name=$1 begin=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  stages+=("$(printf '%-10s %5d s' "$name" $((SECONDS - begin)))$([ "$status" = 0 ] || echo " (exit $status)")")
+  return "$status"
+}
 summary() {
-  local status=$? took=$((SECONDS - started))
+  local status=$? took=$((SECONDS - started)) line
   echo "== test suite: $((took / 60)) min $((took % 60)) s wall, exit status $status"
+  echo "== stages (wall):"
+  for line in "${stages[@]}"; do echo "   $line"; done
   echo "== kernel builds that ran make (seconds, arch, key, fragments, patches):"
   sort -u "$BOOTBENCH_BUILD_TIMES" | sed 's/^/   /'
 }
 trap summary EXIT
-bash scripts/setup.sh
-bash scripts/build.sh
+stage setup bash scripts/setup.sh
+stage build bash scripts/build.sh
 # No test may pass without testing: a -R/-L that selects nothing is an error (and
 # tests.no_silent_passes checks that no test can report "skipped").
-ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
+stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
 # The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
-bash scripts/sanitize.sh
+stage sanitize bash scripts/sanitize.sh
 # The libFuzzer targets for a bounded time (clang build in ./build-fuzz); a crash fails CI.
-bash scripts/fuzz.sh
+stage fuzz bash scripts/fuzz.sh

@@ -6,14 +6,13 @@
 #include "util/hash.h"
 #include "util/paths.h"
 
+#include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
 #include <catch2/catch.hpp>
-#include <elf.h>
-
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <elf.h>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -23,7 +22,9 @@ namespace fs = std::filesystem;
 using bb::Arch;
 
 namespace {
-const fs::path k_busybox = "/bin/busybox";
+using bb::test::k_busybox;
+using bb::test::read_text;
+using bb::test::require_busybox;
 
 struct CpioEntry {
     unsigned type = 0;
@@ -100,12 +101,6 @@ std::vector<std::string> files_in(const fs::path& dir) {
     return names;
 }
 
-// scripts/setup.sh installs busybox-static: without it these tests fail, they never skip.
-void require_busybox() {
-    INFO(k_busybox << " is absent (scripts/setup.sh installs busybox-static)");
-    REQUIRE(fs::exists(k_busybox));
-}
-
 // A minimal ELF64 image: a header and one program header of type `segment`.
 std::string fake_elf(uint16_t machine, uint32_t segment, unsigned char elf_class = ELFCLASS64) {
     Elf64_Ehdr header{};
@@ -129,8 +124,7 @@ std::string fake_elf(uint16_t machine, uint32_t segment, unsigned char elf_class
 }
 } // namespace
 
-TEST_CASE("the initramfs holds /init, busybox, /dev/console and the extra files",
-          "[initramfs]") {
+TEST_CASE("the initramfs holds /init, busybox, /dev/console and the extra files", "[initramfs]") {
     require_busybox();
     bb::test::TempDir dir;
     bb::test::write_bytes(dir / "workload.sh", "#!/bin/sh\necho working\n");
@@ -339,8 +333,10 @@ TEST_CASE("the init scripts print both markers with the guest uptime", "[initram
     CHECK(end < script.find("poweroff -f"));
 
     const std::string running = bb::init_script_running("/user/script.sh");
-    CHECK(running.find("/bin/busybox sh /user/script.sh || echo \"BOOTBENCH-MARKER workload-failed $?\"\n") !=
-          std::string::npos);
+    CHECK(
+        running.find(
+            "/bin/busybox sh /user/script.sh || echo \"BOOTBENCH-MARKER workload-failed $?\"\n") !=
+        std::string::npos);
     CHECK(running.find("/bin/busybox sh /user/script.sh") > running.find("boot-done"));
 }
 
@@ -396,8 +392,7 @@ TEST_CASE("require_static_elf on the host's real binaries", "[elf]") {
         Catch::Contains("dynamically linked"));
 }
 
-TEST_CASE("files in missing directories bring their parents, each once and first",
-          "[initramfs]") {
+TEST_CASE("files in missing directories bring their parents, each once and first", "[initramfs]") {
     require_busybox();
     bb::test::TempDir dir;
     bb::test::write_bytes(dir / "a.ko", "module a");

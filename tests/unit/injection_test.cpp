@@ -23,16 +23,13 @@ using bb::test::TempDir;
 using bb::test::write_bytes;
 
 namespace {
+using bb::test::k_busybox;
+using bb::test::read_text;
+using bb::test::require_busybox;
 // Would create `pwned` in the working directory if any shell ever saw it.
-const std::string k_hostile = "it's \"odd\"; touch pwned; $(touch pwned) `touch pwned` <x> & y\n"
-                              "z || touch pwned";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+const std::string k_hostile_shell =
+    "it's \"odd\"; touch pwned; $(touch pwned) `touch pwned` <x> & y\n"
+    "z || touch pwned";
 
 // Runs the test from inside `dir`, so a stray `touch pwned` would land there.
 struct InDirectory {
@@ -51,19 +48,19 @@ struct InDirectory {
 TEST_CASE("run_command passes hostile arguments as data", "[injection]") {
     TempDir dir;
     const InDirectory here(dir.path());
-    const auto result = bb::run_command({"printf", "%s", k_hostile});
+    const auto result = bb::run_command({"printf", "%s", k_hostile_shell});
     CHECK(result.exit_code == 0);
-    CHECK(result.output == k_hostile);
+    CHECK(result.output == k_hostile_shell);
     CHECK_FALSE(fs::exists(dir / "pwned"));
 }
 
 TEST_CASE("run_streaming passes hostile arguments and directories as data", "[injection]") {
     TempDir dir;
-    const fs::path odd = dir / k_hostile;
+    const fs::path odd = dir / k_hostile_shell;
     fs::create_directory(odd);
     const InDirectory here(dir.path());
     std::vector<std::string> lines;
-    const auto result = bb::run_streaming({{"pwd"}, odd, {{"HOSTILE", k_hostile}}},
+    const auto result = bb::run_streaming({{"pwd"}, odd, {{"HOSTILE", k_hostile_shell}}},
                                           [&](std::string_view line) { lines.emplace_back(line); });
     CHECK(result.exit_code == 0);
     REQUIRE(lines.size() == 2); // the directory's name holds one newline
@@ -73,10 +70,10 @@ TEST_CASE("run_streaming passes hostile arguments and directories as data", "[in
 
 TEST_CASE("patches with hostile file names apply to a tree with a hostile path", "[injection]") {
     TempDir dir;
-    const fs::path tree = dir / ("tree " + k_hostile);
+    const fs::path tree = dir / ("tree " + k_hostile_shell);
     fs::create_directories(tree);
     write_bytes(tree / "a.txt", "one\ntwo\nthree\n");
-    const fs::path patch = dir / (k_hostile + ".patch");
+    const fs::path patch = dir / (k_hostile_shell + ".patch");
     write_bytes(patch, "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n");
     const InDirectory here(dir.path());
     bb::apply_patch_series(tree, bb::load_patch_series({patch}));
@@ -87,13 +84,13 @@ TEST_CASE("patches with hostile file names apply to a tree with a hostile path",
 
 TEST_CASE("a hostile command line is one qemu argument", "[injection]") {
     bb::QemuSpec spec;
-    spec.kernel = "/k " + k_hostile;
-    spec.cmdline = k_hostile;
+    spec.kernel = "/k " + k_hostile_shell;
+    spec.cmdline = k_hostile_shell;
     const auto argv = bb::qemu_argv(spec);
     const auto append = std::find(argv.begin(), argv.end(), "-append");
     REQUIRE(append != argv.end());
     REQUIRE(append + 1 != argv.end());
-    CHECK(append[1].find(k_hostile) != std::string::npos);
+    CHECK(append[1].find(k_hostile_shell) != std::string::npos);
     CHECK(std::find(argv.begin(), argv.end(), spec.kernel.string()) != argv.end());
 }
 
@@ -106,7 +103,7 @@ TEST_CASE("hostile patch paths in an experiment are kept verbatim", "[injection]
 }
 
 TEST_CASE("hostile text in a JUnit report is escaped", "[injection]") {
-    const std::string escaped = bb::xml_escape(k_hostile + "\x01");
+    const std::string escaped = bb::xml_escape(k_hostile_shell + "\x01");
     CHECK(escaped.find('<') == std::string::npos);
     CHECK(escaped.find('"') == std::string::npos);
     CHECK(escaped.find("&lt;x&gt; &amp; y") != std::string::npos);

@@ -16,24 +16,12 @@
 #include <string>
 
 namespace {
+using bb::test::k_busybox;
+using bb::test::read_text;
+using bb::test::require_busybox;
 namespace fs = std::filesystem;
 using bb::test::TempDir;
 using bb::test::write_bytes;
-
-const fs::path k_busybox = "/bin/busybox";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// scripts/setup.sh installs busybox-static: without it these tests fail, they never skip.
-void require_busybox() {
-    INFO(k_busybox << " is absent (scripts/setup.sh installs busybox-static)");
-    REQUIRE(fs::exists(k_busybox));
-}
 
 // The eight events as kprobe_profile lists them: name, hits, misses.
 std::string profile(long exp, long exp_ret, long check, long passes, long gps, long cbs,

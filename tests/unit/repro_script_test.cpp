@@ -128,3 +128,51 @@ TEST_CASE("shell_quote keeps every byte through printf") {
     CHECK(bb::shell_quote("") == "''");
     CHECK(bb::shell_command_line({"qemu", "-append", "a b"}) == "qemu -append 'a b'");
 }
+
+// Issue 32, item 1: every value the script carries comes from a database someone else may have
+// written. A newline in a stored name landed in the header comment and ran as shell code, even
+// under --help. Here every stored field is hostile; neither --help, nor a replay, nor a rebuild
+// that fails its checks may run any of it (a `touch pwned` would land in the test's directory).
+TEST_CASE("no stored value reaches the repro script as shell code", "[injection]") {
+    const std::string hostile = "x'\"; touch pwned; $(touch pwned) `touch pwned`\n"
+                                "touch pwned #\r\\\n$(touch pwned)";
+    TempDir dir;
+    auto plan = fake_plan(dir, "echo 'BOOTBENCH-MARKER boot-done 0.1'");
+    plan.database = (dir / hostile).string();
+    plan.boot.experiment = hostile;
+    plan.boot.record.cell_key = hostile;
+    plan.boot.record.started_at = hostile;
+    plan.start_marker = hostile;
+    plan.marker = hostile;
+    plan.inputs[0].sha256 = hostile;
+    plan.boot.record.argv.push_back(hostile);
+    bb::KernelRecipe recipe;
+    recipe.build_key = hostile;
+    recipe.arch = "arm64";
+    recipe.make_arch = "arm64";
+    recipe.cross_prefix = "aarch64-linux-gnu-";
+    recipe.source_package = hostile;
+    recipe.source_version = hostile;
+    recipe.pristine_tree = hostile;
+    recipe.toolchain = hostile;
+    recipe.patches = {{hostile, "--- a/x\n+++ b/x\n", bb::sha256_hex("--- a/x\n+++ b/x\n")}};
+    recipe.config = "CONFIG_X=y\n";
+    recipe.config_sha256 = hostile;
+    recipe.target = hostile;
+    recipe.image_path = "arch/arm64/boot/Image";
+    recipe.ccache_dir = hostile;
+    recipe.make_env = {{"KBUILD_BUILD_USER", hostile}};
+    plan.kernel = recipe;
+    write_bytes(dir / "repro.sh", bb::render_repro_script(plan, hostile));
+    for (const std::string args : {"--help", "", "--rebuild-kernel --check-only"}) {
+        const auto result = bb::run_command(
+            {"bash", "-c",
+             "cd " + bb::shell_quote(dir.path().string()) + " && REPRO_TIMEOUT=5 REPRO_WORK=" +
+                 bb::shell_quote((dir / "work").string()) + " bash repro.sh " + args});
+        INFO("repro.sh " << args << ": " << result.output);
+        CHECK_FALSE(fs::exists(dir / "pwned"));
+    }
+    const auto syntax = bb::run_command({"bash", "-n", (dir / "repro.sh").string()});
+    INFO(syntax.output);
+    CHECK(syntax.exit_code == 0);
+}

@@ -4,10 +4,10 @@
 #include "util/host_facts.h"
 
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -65,6 +65,23 @@ inline HostFacts bench_host_facts() {
     facts.cpus = 2;
     facts.fingerprint = "fp";
     return facts;
+}
+
+// One copy each of what several test files read or need (the unit tests compile in unity
+// batches, where two files' private copies of a helper would collide).
+inline const std::filesystem::path k_busybox = "/bin/busybox";
+
+inline std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// scripts/setup.sh installs busybox-static: without it these tests fail, they never skip.
+inline void require_busybox() {
+    INFO(k_busybox << " is absent (scripts/setup.sh installs busybox-static)");
+    REQUIRE(std::filesystem::exists(k_busybox));
 }
 
 } // namespace bb::test

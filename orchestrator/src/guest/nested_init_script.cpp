@@ -15,7 +15,7 @@ constexpr const char* k_pflash_vars = "/tmp/efi-vars.fd";
 
 // Single quotes for the shell, always (the init script's own convention; shell_quote would leave
 // plain words bare, which is equally correct but changes the generated script's text).
-std::string quoted(std::string_view text) {
+std::string single_quoted(std::string_view text) {
     const std::string word = shell_quote(text);
     return word.front() == '\'' ? word : "'" + word + "'";
 }
@@ -38,7 +38,7 @@ std::string l2_qemu_command(const L2Launch& l2) {
                        "-smp {} -m {} {} -display none -serial stdio -monitor none -nic none "
                        "-no-reboot -kernel {} -initrd {} -append {}",
                        l2.library_path, l2.qemu, l2.smp, l2.memory_mb, firmware, l2.kernel,
-                       l2.initrd, quoted(l2.cmdline));
+                       l2.initrd, single_quoted(l2.cmdline));
 }
 
 std::string nested_init_script(const L2Launch& l2) {

@@ -1,5 +1,6 @@
 #include "kernel/kernel_builder.h"
 
+#include "kernel/build_dir_seed.h"
 #include "kernel/build_key.h"
 #include "kernel/patch_series.h"
 #include "kernel/tree_manifest.h"
@@ -10,6 +11,7 @@
 #include "util/paths.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
+#include "util/trim.h"
 #include "util/trusted_directory.h"
 
 #include <cstdint>
@@ -48,13 +50,6 @@ std::string tail_of(const fs::path& log, size_t lines) {
     return out;
 }
 
-std::string trimmed(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
-        text.pop_back();
-    }
-    return text;
-}
-
 void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
     const auto result = run_command(argv, std::chrono::seconds(3600));
     if (result.exit_code != 0) {
@@ -88,6 +83,7 @@ struct KernelBuilder::Prepared {
     std::string compiler;
     std::string toolchain;
     std::string final_config;
+    std::optional<BuildDirSeed> seed; // the unpatched build a patched variant can start from
     std::string config_key_explain;
     KeyBuilder build_key{k_build_format};
 };
@@ -167,6 +163,7 @@ KernelBuilder::Prepared KernelBuilder::identify(const BuildRequest& request) {
     // The private tree is shared by every build of the same series.
     KeyBuilder tree_key(k_tree_format);
     tree_key.add("source", prepared.source.identity);
+    const std::string unpatched_tree_hex = tree_key.hex();
     for (const auto& patch : prepared.patches) {
         tree_key.add("patch", patch.bytes);
     }
@@ -180,27 +177,41 @@ KernelBuilder::Prepared KernelBuilder::identify(const BuildRequest& request) {
     prepared.toolchain = version_of(cc) + " / " + version_of(cross_prefix(request.arch) + "ld");
     prepared.compiler = find_program("ccache").empty() ? cc : "ccache " + cc;
 
-    // The configuration is cached by everything that decides it.
-    const ConfigRequest& config = request.config;
-    KeyBuilder config_key(k_config_format);
-    config_key.add("tree", tree_key.hex()).add("arch", std::string(to_string(request.arch)));
-    prepared.base_is_file = config.base.find('/') != std::string::npos;
-    config_key.add("base", prepared.base_is_file ? read_file(config.base) : config.base);
-    for (const auto& fragment : config.fragments) {
-        config_key.add("fragment", read_file(fragment));
-    }
-    prepared.wanted = requested_options(config);
-    config_key.add("hz", config.hz ? std::to_string(*config.hz) : "");
-    config_key.add("preempt", config.preempt.value_or(""));
-    config_key.add("wanted", merge_into_config("", prepared.wanted));
-    config_key.add("toolchain", prepared.toolchain);
+    prepared.base_is_file = request.config.base.find('/') != std::string::npos;
+    prepared.wanted = requested_options(request.config);
+    const KeyBuilder config_key = config_key_of(prepared, tree_key.hex());
     prepared.config_key_explain = config_key.explain();
     prepared.build_dir = prepared.workdir / ("build-" + config_key.hex().substr(0, 16));
+    // Our own pristine trees are hard links of one unpacked source: a variant's unpatched files
+    // are the seed's, times included. A user's tree is a copy (its times are the copy's).
+    if (!prepared.patches.empty() && !prepared.source.copy_needed) {
+        const fs::path unpatched = m_cache / "trees" / unpatched_tree_hex.substr(0, 16);
+        prepared.seed = BuildDirSeed{
+            unpatched / "src",
+            unpatched /
+                ("build-" + config_key_of(prepared, unpatched_tree_hex).hex().substr(0, 16))};
+    }
     prepared.cached_config = m_cache / "configs" / (config_key.hex() + ".config");
     if (fs::exists(prepared.cached_config)) {
         finish_build_key(prepared, read_file(prepared.cached_config));
     }
     return prepared;
+}
+
+// The configuration is cached by everything that decides it.
+KeyBuilder KernelBuilder::config_key_of(const Prepared& prepared, const std::string& tree_hex) {
+    const ConfigRequest& config = prepared.config;
+    KeyBuilder key(k_config_format);
+    key.add("tree", tree_hex).add("arch", std::string(to_string(prepared.arch)));
+    key.add("base", prepared.base_is_file ? read_file(config.base) : config.base);
+    for (const auto& fragment : config.fragments) {
+        key.add("fragment", read_file(fragment));
+    }
+    key.add("hz", config.hz ? std::to_string(*config.hz) : "");
+    key.add("preempt", config.preempt.value_or(""));
+    key.add("wanted", merge_into_config("", prepared.wanted));
+    key.add("toolchain", prepared.toolchain);
+    return key;
 }
 
 // Called with the build lock held: another bootbench may be copying or configuring the same
@@ -383,9 +394,19 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
         return result;
     }
     ensure_tree(prepared);
+    if (prepared.seed && seed_build_dir(*prepared.seed, prepared.tree, prepared.build_dir,
+                                        kernel_image_path(request.arch), prepared.final_config)) {
+        m_progress.note(fmt::format("starting from the unpatched build in {} (make recompiles "
+                                    "what the patches change)",
+                                    prepared.seed->build_dir.string()));
+    }
     // The O= directory may hold an older .config (same config key, so same content) or none.
+    // Rewritten only when it differs: a newer .config makes kbuild run syncconfig again.
     fs::create_directories(prepared.build_dir);
-    write_file_atomically(prepared.build_dir / ".config", prepared.final_config);
+    const fs::path dot_config = prepared.build_dir / ".config";
+    if (!fs::exists(dot_config) || read_file(dot_config) != prepared.final_config) {
+        write_file_atomically(dot_config, prepared.final_config);
+    }
     const fs::path log = prepared.build_dir / "build.log";
     fs::remove(log);
     const int jobs =

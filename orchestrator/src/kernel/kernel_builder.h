@@ -12,6 +12,8 @@
 
 namespace bb {
 
+class KeyBuilder;
+
 struct BuildRequest {
     Arch arch = Arch::Arm64;
     SourceSpec source;
@@ -59,6 +61,7 @@ class KernelBuilder {
     void make_tree(const Prepared& prepared);
     void ensure_config(Prepared& prepared);
     static void finish_build_key(Prepared& prepared, std::string final_config);
+    static KeyBuilder config_key_of(const Prepared& prepared, const std::string& tree_hex);
     FileLock lock_builds();
     BuildResult describe(const Prepared& prepared) const;
     void collect_modules(const Prepared& prepared, const std::filesystem::path& artifacts,

@@ -6,6 +6,7 @@
 #include "util/paths.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
+#include "util/trim.h"
 
 #include <chrono>
 #include <fmt/format.h>
@@ -18,13 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 constexpr const char* k_complete_stamp = ".bootbench-complete";
-
-std::string trimmed(std::string text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
-        text.pop_back();
-    }
-    return text;
-}
 
 std::string candidate_version(const std::string& package) {
     const auto policy = run_command({"apt-cache", "policy", package});
@@ -57,8 +51,7 @@ void run_checked(const StreamingCommand& command, const std::string& what) {
         throw Interrupted(what + ": interrupted");
     }
     if (result.exit_code != 0) {
-        throw RuntimeFailure(
-            fmt::format("{} failed (exit {}):\n{}", what, result.exit_code, tail));
+        throw RuntimeFailure(fmt::format("{} failed (exit {}):\n{}", what, result.exit_code, tail));
     }
 }
 

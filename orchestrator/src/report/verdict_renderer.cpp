@@ -107,16 +107,16 @@ std::string render_verdict(const VerdictTable& table) {
 }
 
 namespace {
-nlohmann::json number(double value) {
+nlohmann::json json_number(double value) {
     return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
 nlohmann::json result_json(const stats::Result& result) {
-    return {{"estimate", number(result.estimate)},
-            {"low", number(result.interval.low)},
-            {"high", number(result.interval.high)},
-            {"confidence", number(result.confidence)},
-            {"p", number(result.p_value)},
+    return {{"estimate", json_number(result.estimate)},
+            {"low", json_number(result.interval.low)},
+            {"high", json_number(result.interval.high)},
+            {"confidence", json_number(result.confidence)},
+            {"p", json_number(result.p_value)},
             {"method", result.method},
             {"exact", result.exact},
             {"insufficient", result.insufficient.empty() ? nlohmann::json(nullptr)
@@ -137,7 +137,7 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                         {"unpaired", row.unpaired},
                         {"ratio", table.analysis.ratio ? result_json(row.ratio) : nullptr},
                         {"shift", result_json(row.shift)},
-                        {"p_holm", number(row.p_adjusted)},
+                        {"p_holm", json_number(row.p_adjusted)},
                         {"decision", row.decision}});
     }
     return {{"run_id", table.run_id},          {"experiment", table.experiment},

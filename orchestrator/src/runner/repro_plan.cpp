@@ -35,15 +35,21 @@ std::vector<std::string> explained_patch_hashes(const std::string& explain) {
     return hashes;
 }
 
-std::vector<ReproPatch> patches_from_directory(const fs::path& dir) {
+// The patches as the build applied them (0001.patch, ...), under the names the build recorded
+// (a fresh machine's builds always keep them: naming them by file alone printed "0001.patch").
+std::vector<ReproPatch> patches_from_directory(const fs::path& dir,
+                                               const std::vector<std::string>& recorded_names) {
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(dir)) {
         files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());
     std::vector<ReproPatch> patches;
-    for (const auto& file : files) {
-        patches.push_back({file.filename().string(), read_file(file), ""});
+    for (size_t i = 0; i < files.size(); ++i) {
+        const std::string name = files.size() == recorded_names.size()
+                                     ? recorded_names[i]
+                                     : files[i].filename().string();
+        patches.push_back({name, read_file(files[i]), ""});
     }
     return patches;
 }
@@ -69,12 +75,25 @@ ReproPatch patch_from_project(const std::string& display_name) {
 
 std::vector<ReproPatch> recipe_patches(const BuildRow& row) {
     const fs::path kept = fs::path(row.artifact_dir) / k_applied_patches_dir;
+    std::vector<std::string> names;
+    const auto recorded = nlohmann::json::parse(row.patches_json, nullptr, false);
+    if (!recorded.is_array()) {
+        throw Error(fmt::format("build {}: its stored patch list is not a JSON array: {}",
+                                row.key.substr(0, 12), row.patches_json.substr(0, 80)));
+    }
+    for (const auto& name : recorded) {
+        if (!name.is_string()) {
+            throw Error(fmt::format("build {}: its stored patch list holds {}, not a name",
+                                    row.key.substr(0, 12), name.dump()));
+        }
+        names.push_back(name.get<std::string>());
+    }
     std::vector<ReproPatch> patches;
     if (fs::is_directory(kept)) {
-        patches = patches_from_directory(kept);
+        patches = patches_from_directory(kept, names);
     } else {
-        for (const auto& name : nlohmann::json::parse(row.patches_json)) {
-            patches.push_back(patch_from_project(name.get<std::string>()));
+        for (const auto& name : names) {
+            patches.push_back(patch_from_project(name));
         }
     }
     const auto expected = explained_patch_hashes(row.explain);

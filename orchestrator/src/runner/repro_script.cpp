@@ -47,8 +47,9 @@ std::string header(const ReproPlan& plan, const std::string& tool_version) {
         "# error; 3 the environment: an input that does not match, a rebuild step that failed.\n"
         "set -euo pipefail\n"
         "export LC_ALL=C # one decimal point for $EPOCHREALTIME and awk\n\n",
-        plan.boot.id, plan.database, what, to_string(boot.outcome), stored, load, boot.started_at,
-        tool_version);
+        plan.boot.id, shell_comment_text(plan.database), shell_comment_text(what),
+        to_string(boot.outcome), shell_comment_text(stored), load,
+        shell_comment_text(boot.started_at), shell_comment_text(tool_version));
 }
 
 constexpr const char* k_helpers = R"SH(fail() { echo "repro: $*" >&2; exit 3; }
@@ -94,7 +95,7 @@ std::string recorded_inputs(const ReproPlan& plan) {
         const std::string variable = variable_of(input);
         const std::string env = override_of(input);
         out += fmt::format("{0}=${{{1}:-{2}}}\n{0}_recorded={2}\n{0}_sha256={3}\n", variable, env,
-                           shell_quote(input.path), input.sha256);
+                           shell_quote(input.path), shell_quote(input.sha256));
     }
     return out + "\n";
 }
@@ -112,17 +113,17 @@ std::string source_step(const KernelRecipe& recipe) {
     const std::string identity = recipe.source_package + "=" + recipe.source_version;
     return fmt::format(
         R"SH(  # The source: Debian's {0}, from bootbench's unpacked copy when it is here, else apt.
-  local pristine={1}
+  local pristine={1} package={3}
   if [ -n "$pristine" ] && [ -f "$pristine/.bootbench-complete" ] &&
      [ "$(cat "$pristine/.bootbench-complete")" = {2} ]; then
     say "source: copying $pristine"
     cp -a "$pristine" "$work/src"
   else
-    say "source: apt-get download {0}"
+    say "source: apt-get download $package"
     mkdir -p "$work/deb" "$work/root"
     if [ "$(id -u)" = 0 ]; then chown _apt "$work/deb"; fi
-    (cd "$work/deb" && apt-get download -q {0}) >&2 ||
-      fail "source: apt cannot download {0} (apt-get update? a mirror that still has it?)"
+    (cd "$work/deb" && apt-get download -q "$package") >&2 ||
+      fail "source: apt cannot download $package (apt-get update? a mirror that still has it?)"
     dpkg -x "$work"/deb/*.deb "$work/root"
     mkdir -p "$work/unpacked"
     tar -xf "$work"/root/usr/src/*.tar* -C "$work/unpacked"
@@ -130,8 +131,8 @@ std::string source_step(const KernelRecipe& recipe) {
   fi
   rm -f "$work/src/.bootbench-complete"
 )SH",
-        shell_quote(identity), shell_quote(recipe.pristine_tree),
-        shell_quote("debian-package:" + identity));
+        shell_comment_text(identity), shell_quote(recipe.pristine_tree),
+        shell_quote("debian-package:" + identity), shell_quote(identity));
 }
 
 std::string patch_steps(const KernelRecipe& recipe) {
@@ -139,10 +140,11 @@ std::string patch_steps(const KernelRecipe& recipe) {
     for (size_t i = 0; i < recipe.patches.size(); ++i) {
         const ReproPatch& patch = recipe.patches[i];
         const std::string file = fmt::format("\"$work/patch-{}\"", i + 1);
-        out += fmt::format("  # Patch {}/{}: {}\n  ", i + 1, recipe.patches.size(), patch.name);
+        out += fmt::format("  # Patch {}/{}: {}\n  ", i + 1, recipe.patches.size(),
+                           shell_comment_text(patch.name));
         out += write_bytes(patch.bytes, file, "patch " + patch.name);
         out += fmt::format("  verify {} {} {}\n", shell_quote("patch " + patch.name), file,
-                           patch.sha256);
+                           shell_quote(patch.sha256));
         out += fmt::format("  patch -p1 --forward --batch --no-backup-if-mismatch -r - -d "
                            "\"$work/src\" -i {} >&2 ||\n    fail {}\n",
                            file,
@@ -171,7 +173,8 @@ std::string rebuild_function(const KernelRecipe& recipe) {
            "    trap 'rm -rf \"$work\"' EXIT\n"
            "  fi\n";
     out += "  mkdir -p \"$work/build\"\n";
-    out += "  say \"rebuilding kernel " + recipe.build_key.substr(0, 12) + " in $work\"\n";
+    out += "  say " + shell_quote("rebuilding kernel " + recipe.build_key.substr(0, 12) + " in") +
+           " \"$work\"\n";
     const std::string cc = recipe.cross_prefix + "gcc";
     const std::string ld = recipe.cross_prefix + "ld";
     out += fmt::format(
@@ -192,7 +195,7 @@ std::string rebuild_function(const KernelRecipe& recipe) {
     out += patch_steps(recipe);
     out += "  # The final .config, as built; olddefconfig must leave it as it is.\n  ";
     out += write_bytes(recipe.config, "\"$work/config\"", "the .config");
-    out += fmt::format("  verify .config \"$work/config\" {}\n", recipe.config_sha256);
+    out += fmt::format("  verify .config \"$work/config\" {}\n", shell_quote(recipe.config_sha256));
     out += "  cp \"$work/config\" \"$work/build/.config\"\n";
     out += "  " + make_line(recipe, "olddefconfig") + " >&2\n";
     out += "  cmp -s \"$work/config\" \"$work/build/.config\" ||\n"
@@ -205,7 +208,7 @@ std::string rebuild_function(const KernelRecipe& recipe) {
         "    exit 0\n"
         "  fi\n",
         recipe.patches.size());
-    out += "  " + make_line(recipe, "-j\"$(nproc)\" " + recipe.target) + " >&2\n";
+    out += "  " + make_line(recipe, "-j\"$(nproc)\" " + shell_quote(recipe.target)) + " >&2\n";
     out += fmt::format("  kernel=\"$work/build/{}\"\n", recipe.image_path);
     out += "  if [ \"$(sha256_of \"$kernel\")\" = \"$kernel_sha256\" ]; then\n"
            "    say \"the rebuilt image is bit-identical to the one the boot used\"\n"

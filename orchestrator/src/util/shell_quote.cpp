@@ -1,5 +1,7 @@
 #include "util/shell_quote.h"
 
+#include <fmt/format.h>
+
 namespace bb {
 
 std::string shell_quote(std::string_view text) {
@@ -21,6 +23,22 @@ std::string shell_command_line(const std::vector<std::string>& words) {
         line += (line.empty() ? "" : " ") + shell_quote(word);
     }
     return line;
+}
+
+std::string shell_comment_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            out += fmt::format("\\x{:02x}", byte);
+        } else {
+            out += c;
+        }
+    }
+    return out;
 }
 
 } // namespace bb

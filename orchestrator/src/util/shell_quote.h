@@ -10,6 +10,10 @@ namespace bb {
 // an embedded ' written as '\''.
 std::string shell_quote(std::string_view text);
 
+// `text` made safe to follow a '#' on one line of a shell script: every control character (a
+// newline would end the comment and start a command) is written as \xHH, a backslash as \\.
+std::string shell_comment_text(std::string_view text);
+
 // The words joined by spaces, each quoted as above: a command line to copy and paste.
 std::string shell_command_line(const std::vector<std::string>& words);
 

@@ -4,6 +4,7 @@
 #include "util/interrupt.h"
 #include "util/monotonic_clock.h"
 #include "vm/domain_xml.h"
+#include "vm/libvirt_stream.h"
 
 #include <array>
 #include <chrono>
@@ -17,7 +18,7 @@
 namespace bb {
 
 namespace {
-constexpr auto k_tick = std::chrono::milliseconds(20);
+constexpr auto k_event_tick = std::chrono::milliseconds(20);
 // After the domain stopped, console bytes still in flight get this long to arrive.
 constexpr double k_drain_s = 1.0;
 
@@ -43,7 +44,7 @@ struct LaunchState {
     }
     void wait() {
         std::unique_lock lock(mutex);
-        wake.wait_for(lock, k_tick, [this] { return pending; });
+        wake.wait_for(lock, k_event_tick, [this] { return pending; });
         pending = false;
     }
     int stopped() {
@@ -81,11 +82,6 @@ struct DomainDeleter {
     }
 };
 using Domain = std::unique_ptr<virDomain, DomainDeleter>;
-
-struct StreamDeleter {
-    void operator()(virStreamPtr stream) const { virStreamFree(stream); }
-};
-using Stream = std::unique_ptr<virStream, StreamDeleter>;
 
 std::string next_domain_name() {
     return fmt::format("{}{}", LibvirtLauncher::domain_prefix(), ++g_domain_number);

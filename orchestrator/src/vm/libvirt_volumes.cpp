@@ -2,6 +2,7 @@
 
 #include "util/error.h"
 #include "util/hash.h"
+#include "vm/libvirt_stream.h"
 
 #include <fmt/format.h>
 #include <fstream>
@@ -18,9 +19,6 @@ struct PoolDeleter {
 };
 struct VolumeDeleter {
     void operator()(virStorageVolPtr volume) const { virStorageVolFree(volume); }
-};
-struct StreamDeleter {
-    void operator()(virStreamPtr stream) const { virStreamFree(stream); }
 };
 using Volume = std::unique_ptr<virStorageVol, VolumeDeleter>;
 
@@ -155,8 +153,9 @@ virStoragePoolPtr LibvirtVolumes::pool() {
     if (virStoragePoolPtr found = virStoragePoolLookupByName(conn, k_pool_name)) {
         if (virStoragePoolIsActive(found) != 1 && virStoragePoolCreate(found, 0) < 0) {
             virStoragePoolFree(found);
-            throw RuntimeFailure(fmt::format("libvirt host {}: storage pool '{}' cannot be started: {}",
-                                    m_connection.uri(), k_pool_name, libvirt_error()));
+            throw RuntimeFailure(
+                fmt::format("libvirt host {}: storage pool '{}' cannot be started: {}",
+                            m_connection.uri(), k_pool_name, libvirt_error()));
         }
         return found;
     }
@@ -166,8 +165,9 @@ virStoragePoolPtr LibvirtVolumes::pool() {
     virStoragePoolPtr created =
         virStoragePoolCreateXML(conn, xml.c_str(), VIR_STORAGE_POOL_CREATE_WITH_BUILD);
     if (created == nullptr) {
-        throw RuntimeFailure(fmt::format("libvirt host {}: cannot create storage pool '{}' at {}: {}",
-                                m_connection.uri(), k_pool_name, k_pool_path, libvirt_error()));
+        throw RuntimeFailure(
+            fmt::format("libvirt host {}: cannot create storage pool '{}' at {}: {}",
+                        m_connection.uri(), k_pool_name, k_pool_path, libvirt_error()));
     }
     return created;
 }

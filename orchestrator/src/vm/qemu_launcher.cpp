@@ -9,7 +9,7 @@
 namespace bb {
 
 namespace {
-constexpr auto k_tick = std::chrono::milliseconds(20);
+constexpr auto k_console_tick = std::chrono::milliseconds(20);
 constexpr size_t k_stderr_keep = 4096;
 } // namespace
 
@@ -25,7 +25,7 @@ LaunchResult QemuLauncher::run_argv(const std::vector<std::string>& argv,
     spec.argv = argv;
     spec.cpus = &m_cpus;
     spec.separate_stderr = true; // stdout is the serial console; stderr qemu's complaints
-    spec.tick = k_tick;
+    spec.tick = k_console_tick;
     ChildHooks hooks;
     hooks.on_output = callbacks.on_output;
     hooks.on_stderr = [&result](std::string_view bytes) {

@@ -1,0 +1,112 @@
+#include "kernel/build_dir_seed.h"
+
+#include "util/error.h"
+#include "util/paths.h"
+#include "util/run_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace bb {
+
+namespace fs = std::filesystem;
+
+namespace {
+// Files kbuild writes its paths into are small text files (.cmd, Makefile, auto.conf.cmd,
+// modules.order); objects and images are skipped unread.
+constexpr std::uintmax_t k_largest_text_file = 4u << 20;
+
+bool is_object_or_image(const fs::path& path) {
+    static const char* const binary_extensions[] = {".o", ".a", ".ko", ".gz", ".bin", ".so"};
+    const std::string extension = path.extension().string();
+    for (const char* binary : binary_extensions) {
+        if (extension == binary) {
+            return true;
+        }
+    }
+    const std::string name = path.filename().string();
+    return name == "Image" || name == "bzImage" || name.rfind("vmlinux", 0) == 0;
+}
+
+bool replace_all(std::string& text, const std::string& from, const std::string& to) {
+    bool changed = false;
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+        text.replace(at, from.size(), to);
+        at += to.size();
+        changed = true;
+    }
+    return changed;
+}
+
+// The seed's paths in one text file, rewritten with the file's modification time kept (make
+// compares times; a rewritten .cmd file must not look newer than what it describes).
+void rewrite_text_file(const fs::path& path, const BuildDirSeed& seed, const fs::path& tree,
+                       const fs::path& build_dir) {
+    std::error_code error;
+    const auto size = fs::file_size(path, error);
+    if (error || size > k_largest_text_file || is_object_or_image(path)) {
+        return;
+    }
+    std::string text = read_file(path);
+    if (text.find('\0') != std::string::npos) {
+        return;
+    }
+    const bool build_dir_named = replace_all(text, seed.build_dir.string(), build_dir.string());
+    const bool tree_named = replace_all(text, seed.tree.string(), tree.string());
+    if (!build_dir_named && !tree_named) {
+        return;
+    }
+    const auto modified = fs::last_write_time(path);
+    write_file_atomically(path, text);
+    fs::last_write_time(path, modified);
+}
+
+void repoint_link(const fs::path& link, const BuildDirSeed& seed, const fs::path& tree) {
+    std::string target = fs::read_symlink(link).string();
+    if (replace_all(target, seed.tree.string(), tree.string())) {
+        fs::remove(link);
+        fs::create_symlink(target, link);
+    }
+}
+
+void rewrite_paths(const fs::path& copy, const BuildDirSeed& seed, const fs::path& tree,
+                   const fs::path& build_dir) {
+    for (const auto& entry : fs::recursive_directory_iterator(copy)) {
+        if (entry.is_symlink()) {
+            repoint_link(entry.path(), seed, tree);
+        } else if (entry.is_regular_file()) {
+            rewrite_text_file(entry.path(), seed, tree, build_dir);
+        }
+    }
+}
+} // namespace
+
+bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::path& build_dir,
+                    const fs::path& image, const std::string& final_config) {
+    if (fs::exists(build_dir / image) || !fs::exists(seed.build_dir / image) ||
+        !fs::exists(seed.build_dir / ".config") ||
+        read_file(seed.build_dir / ".config") != final_config) {
+        return false;
+    }
+    const fs::path copy = build_dir.parent_path() / fmt::format("seed.tmp.{}", getpid());
+    fs::remove_all(copy);
+    const auto result =
+        run_command({"cp", "-a", "--reflink=auto", seed.build_dir.string(), copy.string()},
+                    std::chrono::seconds(3600));
+    if (result.exit_code != 0) {
+        fs::remove_all(copy);
+        throw RuntimeFailure(fmt::format("copying {} to start a variant's build failed:\n{}",
+                                         seed.build_dir.string(), result.output));
+    }
+    try {
+        rewrite_paths(copy, seed, tree, build_dir);
+    } catch (...) {
+        fs::remove_all(copy);
+        throw;
+    }
+    fs::remove_all(build_dir);
+    fs::rename(copy, build_dir);
+    return true;
+}
+
+} // namespace bb

@@ -1,0 +1,10 @@
+#include "util/trim.h"
+
+namespace bb {
+std::string trimmed(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
+        text.pop_back();
+    }
+    return text;
+}
+} // namespace bb
