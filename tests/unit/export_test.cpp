@@ -48,3 +48,42 @@ TEST_CASE("an export of a run that does not exist, or of an unknown experiment, 
               bb::runs_of_experiments(s.db, {"nope"});
           }).find("no run of experiment nope in ") == 0);
 }
+
+// Issue 32, item 2: `export --run 1 -o X` onto its own source deleted every other run, and an
+// existing file was replaced without a word.
+TEST_CASE("an export never writes its source and replaces another file only when told") {
+    bb::test::Store s;
+    const long long kept = s.run("kept");
+    s.boot(kept, R"({"variant":"a"})", 1.5);
+    s.boot(s.run("other"), R"({"variant":"a"})", 9.9);
+    const auto runs_before = count(s.db, "SELECT count(*) FROM runs");
+    CHECK(bb::test::thrown_message<bb::Error>([&] {
+              bb::export_runs(s.db, {kept}, s.db.path(), true);
+          }).find("is the database being exported") != std::string::npos);
+    CHECK(count(s.db, "SELECT count(*) FROM runs") == runs_before);
+
+    const auto out = s.dir / "existing.sqlite";
+    bb::test::write_bytes(out, "someone's file");
+    CHECK(bb::test::thrown_message<bb::Error>([&] {
+              bb::export_runs(s.db, {kept}, out);
+          }).find("exists: export does not replace a file without --force") != std::string::npos);
+    CHECK(bb::test::read_text(out) == "someone's file");
+    CHECK(bb::export_runs(s.db, {kept}, out, true).runs == 1);
+}
+
+TEST_CASE("an export leaves no temporary copy behind, and removes a killed export's") {
+    bb::test::Store s;
+    const long long kept = s.run("kept");
+    s.boot(kept, R"({"variant":"a"})", 1.5);
+    const auto out = s.dir / "out.sqlite";
+    // A pid that cannot run: the copy of an export that was killed.
+    const auto stale = s.dir / "out.sqlite.tmp.999999999";
+    bb::test::write_bytes(stale, "half a database");
+    bb::test::write_bytes(s.dir / "out.sqlite.tmp.999999999-wal", "its wal");
+    CHECK_THROWS_AS(bb::export_runs(s.db, {kept, 42}, out), bb::Error);
+    CHECK(bb::export_runs(s.db, {kept}, out).runs == 1);
+    for (const auto& entry : std::filesystem::directory_iterator(s.dir.path())) {
+        INFO(entry.path());
+        CHECK(entry.path().filename().string().find(".tmp.") == std::string::npos);
+    }
+}

@@ -267,3 +267,20 @@ TEST_CASE("a tree manifest survives a copy and notices any change", "[tree_manif
     fs::remove(copy / "kernel" / "sched.c");
     CHECK(bb::tree_manifest_digest(copy) != digest);
 }
+
+// Issue 32, item 14: Debian moved linux-source-6.12 from 6.12.117 to .118 under every shipped
+// result; an experiment can pin the version it was measured on.
+TEST_CASE("a Debian source can be pinned to a version, and a malformed pin is refused") {
+    const auto floating = bb::parse_source_spec("debian:linux-source-6.12");
+    CHECK(floating.package == "linux-source-6.12");
+    CHECK(floating.version.empty());
+    const auto pinned = bb::parse_source_spec("debian:linux-source-6.12=6.12.117-1~deb12u1");
+    CHECK(pinned.kind == bb::SourceSpec::Kind::DebianPackage);
+    CHECK(pinned.package == "linux-source-6.12");
+    CHECK(pinned.version == "6.12.117-1~deb12u1");
+    for (const char* bad : {"debian:linux-source-6.12=", "debian:linux-source-6.12=1;rm -rf /",
+                            "debian:linux-image-6.12=1"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(bb::parse_source_spec(bad), bb::Error);
+    }
+}

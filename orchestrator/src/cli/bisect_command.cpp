@@ -180,7 +180,7 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                     "most boots of each kernel per step (default 20)")
         ->check(CLI::Range(1, 1000));
     cmd->add_option("--alpha", options->alpha, "chance of naming a wrong patch (default 0.05)")
-        ->check(positive_number());
+        ->check(number_in(0.0001, 0.5));
     cmd->add_option("--seed", options->seed, "order of each round (default: the file's, else 1)")
         ->check(non_negative_integer());
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "report/comparison_table.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
@@ -168,7 +169,8 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--format", options->format, "text (default), md or json");
     cmd->add_option("--junit", options->junit, "also write a JUnit XML report to this file");
     cmd->add_option("--threshold", options->threshold_percent,
-                    "ignore changes below this many percent (default 0)");
+                    "ignore changes below this many percent (default 0)")
+        ->check(number_in(0, 1000));
     cmd->add_flag("--include-failed", options->include_failed,
                   "use failed boots that have a value too");
     cmd->add_flag("--include-loaded", options->include_loaded,
@@ -176,7 +178,7 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--alpha", options->alpha,
                     "significance level of the verdicts, Holm-adjusted over the groups "
                     "(default 0.05)")
-        ->check(CLI::Range(0.0001, 0.5));
+        ->check(number_in(0.0001, 0.5));
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

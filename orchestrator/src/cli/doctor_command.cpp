@@ -15,14 +15,14 @@
 #include "vm/firmware.h"
 #include "vm/qemu_launcher.h"
 
-#include <fmt/format.h>
-
 #include <cstdio>
+#include <fmt/format.h>
 
 namespace bb {
 
 namespace {
-constexpr const char* k_doctor_help = R"(Reports what works on this machine, with a verdict per line:
+constexpr const char* k_doctor_help =
+    R"(Reports what works on this machine, with a verdict per line:
 qemu binaries, firmware (resolved path and hash), the KVM verdict for each guest arch (from the
 probe cache; --probe runs a real probe boot now), compilers and cross compilers, busybox per
 arch, the cache directory and the database.
@@ -79,8 +79,8 @@ void check_accel(Checklist& list, Arch arch, const HostFacts& host, bool probe,
     spec.kernel = *kernel;
     spec.initrd = prepare_guest_image(arch, std::nullopt).path;
     QemuLauncher launcher;
-    const AccelChoice choice = choose_accel(AccelRequest::Auto, spec, host, host_id, store,
-                                            launcher, 10, true);
+    const AccelChoice choice =
+        choose_accel(AccelRequest::Auto, spec, host, host_id, store, launcher, 10, true);
     line(list, true, label, fmt::format("{}: {}", to_string(choice.accel), choice.reason));
 }
 } // namespace
@@ -101,8 +101,8 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         check_program(list, "qemu arm64", "qemu-system-aarch64");
         check_program(list, "qemu x86_64", "qemu-system-x86_64");
         std::printf("\nfirmware\n");
-        for (auto [name, arch] : {std::pair{"QEMU_EFI.fd", Arch::Arm64},
-                                  std::pair{"OVMF.fd", Arch::X86_64}}) {
+        for (auto [name, arch] :
+             {std::pair{"QEMU_EFI.fd", Arch::Arm64}, std::pair{"OVMF.fd", Arch::X86_64}}) {
             try {
                 const Firmware firmware = resolve_firmware(name, arch);
                 line(list, true, name,

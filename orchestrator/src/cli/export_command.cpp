@@ -28,6 +28,7 @@ struct ExportOptions {
     std::string output;
     std::vector<long long> runs;
     std::vector<std::string> experiments;
+    bool force = false;
 };
 
 int run_export(const ExportOptions& options, const GlobalOptions& global) {
@@ -35,7 +36,7 @@ int run_export(const ExportOptions& options, const GlobalOptions& global) {
     std::vector<long long> runs = options.runs;
     const auto named = runs_of_experiments(source, options.experiments);
     runs.insert(runs.end(), named.begin(), named.end());
-    const ExportSummary summary = export_runs(source, runs, options.output);
+    const ExportSummary summary = export_runs(source, runs, options.output, options.force);
     std::printf("exported %lld run(s), %lld boot(s) to %s (%s, consoles left out)\n", summary.runs,
                 summary.boots, options.output.c_str(),
                 format_bytes(static_cast<double>(summary.bytes)).c_str());
@@ -50,6 +51,8 @@ void add_export_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         "export", "Write a compact copy of chosen runs (no consoles), e.g. for a results page");
     cmd->footer(k_export_help);
     cmd->add_option("-o,--output", options->output, "the database file to write")->required();
+    cmd->add_flag("--force", options->force,
+                  "replace the output file when it exists (never the database exported)");
     cmd->add_option("--run", options->runs, "a run id (repeatable; default: every run)");
     cmd->add_option("--experiment", options->experiments,
                     "every run of this experiment (repeatable)");

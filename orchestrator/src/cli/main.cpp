@@ -7,6 +7,9 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <cstdio>
 #include <fmt/format.h>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace bb {
 
@@ -15,6 +18,42 @@ std::filesystem::path GlobalOptions::db_path() const {
 }
 
 } // namespace bb
+
+namespace {
+// The first word that is neither an option nor a global option's value: the command.
+std::optional<std::string> command_word(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word == "--db") {
+            ++i; // its value
+        } else if (word == "--") {
+            return std::nullopt;
+        } else if (!word.empty() && word.front() != '-') {
+            return std::string(word);
+        }
+    }
+    return std::nullopt;
+}
+
+bool is_command(const CLI::App& app, const std::string& word) {
+    for (const auto* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        if (command->check_name(word)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int unknown_command(const CLI::App& app, const std::string& word) {
+    std::string commands;
+    for (const auto* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        commands += (commands.empty() ? "" : ", ") + command->get_name();
+    }
+    std::fprintf(stderr, "bootbench: error: unknown command '%s' (commands: %s)\n", word.c_str(),
+                 commands.c_str());
+    return bb::k_exit_usage;
+}
+} // namespace
 
 int main(int argc, char** argv) {
     bb::GlobalOptions global;
@@ -59,18 +98,22 @@ int main(int argc, char** argv) {
     bb::add_repro_command(app, global, exit_status);
     bb::add_export_command(app, global, exit_status);
     bb::install_interrupt_handlers();
+    // Every usage error reads like bb::Error's, whichever part of CLI11 found it.
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return std::string("bootbench: error: ") + e.what() +
+               "\nRun with --help for more information.\n";
+    });
+    // `bootbench frobnicate --help` printed the main help and exited 0: a script probing for a
+    // command was told it exists.
+    if (const auto word = command_word(argc, argv); word && !is_command(app, *word)) {
+        return unknown_command(app, *word);
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::RequiredError& e) {
         // `bootbench frobnicate`: CLI11 would only say that a subcommand is required.
         if (app.get_subcommands().empty() && !app.remaining().empty()) {
-            std::string commands;
-            for (const auto* command : app.get_subcommands([](CLI::App*) { return true; })) {
-                commands += (commands.empty() ? "" : ", ") + command->get_name();
-            }
-            std::fprintf(stderr, "bootbench: error: unknown command '%s' (commands: %s)\n",
-                         app.remaining().front().c_str(), commands.c_str());
-            return bb::k_exit_usage;
+            return unknown_command(app, app.remaining().front());
         }
         return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
     } catch (const CLI::ParseError& e) {

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
@@ -50,6 +51,7 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                     "where the Markdown report goes (default: $CACHE/nightly/<experiment>)");
     cmd->add_option("--threshold", options->threshold_percent,
                     "a slowdown must exceed this many percent to fail the night")
+        ->check(number_in(0, 1000))
         ->capture_default_str();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
     add_quiet_options(*cmd, options->quiet);

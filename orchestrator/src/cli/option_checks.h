@@ -1,6 +1,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
-
+#include <cmath>
+#include <fmt/format.h>
 #include <string>
 
 namespace bb {
@@ -11,12 +12,27 @@ inline CLI::Validator positive_number() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
             double value = 0;
-            if (!CLI::detail::lexical_cast(text, value) || !(value > 0)) {
-                return "expected a number > 0, got " + text;
+            if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || !(value > 0)) {
+                return "expected a finite number > 0, got " + text;
             }
             return {};
         },
         "NUMBER > 0");
+}
+
+// A finite number in [min, max]. CLI::Range lets nan through (every comparison with nan is
+// false): `compare --alpha nan` turned a slowdown into "no change" and exit 0 (issue 32, item 4).
+inline CLI::Validator number_in(double min, double max) {
+    return CLI::Validator(
+        [min, max](std::string& text) -> std::string {
+            double value = 0;
+            if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < min ||
+                value > max) {
+                return fmt::format("expected a number from {} to {}, got {}", min, max, text);
+            }
+            return {};
+        },
+        fmt::format("NUMBER in [{}, {}]", min, max));
 }
 
 inline CLI::Validator non_negative_integer() {

@@ -144,7 +144,7 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
         ->excludes(effect);
     cmd->add_option("--power", options->power,
                     "power to detect it with, or share of runs that narrow (default 0.8)")
-        ->check(CLI::Range(0.5, 0.999));
+        ->check(number_in(0.5, 0.999));
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
         ->check(non_negative_integer());
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });

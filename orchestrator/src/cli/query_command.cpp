@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "report/adhoc_query.h"
 #include "store/database.h"
 #include "store/migrations.h"
@@ -98,7 +99,8 @@ void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                     "read the statement from FILE (a results page's query, for one)");
     cmd->add_option("--format", options->format, "text (default), csv, json or md");
     cmd->add_option("--time-limit", options->time_limit_seconds,
-                    "stop the statement after this many seconds (default 60)");
+                    "stop the statement after this many seconds (default 60)")
+        ->check(number_in(0.001, 86400));
     cmd->add_option("--memory-limit", options->memory_limit_mib,
                     "stop the statement when it needs more MiB than this (default 512)");
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });

@@ -22,22 +22,26 @@ std::optional<double> parse_fraction(const std::string& text) {
 } // namespace
 
 void add_quiet_options(CLI::App& command, QuietCliOptions& options) {
-    command.add_option("--quiet-max-load", options.max_load,
-                       "wait before each sample while the foreign CPU load (fraction of all host "
-                       "CPUs, not counting bootbench's guests) is above this; default: the "
-                       "experiment's quiet.max_load, else 0.10")
+    command
+        .add_option("--quiet-max-load", options.max_load,
+                    "wait before each sample while the foreign CPU load (fraction of all host "
+                    "CPUs, not counting bootbench's guests) is above this; default: the "
+                    "experiment's quiet.max_load, else 0.10")
         ->envname("BOOTBENCH_QUIET_MAX_LOAD");
-    command.add_option("--quiet-max-wait", options.max_wait,
-                       "longest wait for a quiet host per sample (90, 90s, 10m, 1h; 0: do not "
-                       "wait); default: quiet.max_wait, else 10m")
+    command
+        .add_option("--quiet-max-wait", options.max_wait,
+                    "longest wait for a quiet host per sample (90, 90s, 10m, 1h; 0: do not "
+                    "wait); default: quiet.max_wait, else 10m")
         ->envname("BOOTBENCH_QUIET_MAX_WAIT");
-    command.add_option("--quiet-on-timeout", options.on_timeout,
-                       "after the longest wait: run-loaded (boot, stored as loaded, left out of "
-                       "reports) or stop (end the run; --resume goes on); default: run-loaded")
+    command
+        .add_option("--quiet-on-timeout", options.on_timeout,
+                    "after the longest wait: run-loaded (boot, stored as loaded, left out of "
+                    "reports) or stop (end the run; --resume goes on); default: run-loaded")
         ->envname("BOOTBENCH_QUIET_ON_TIMEOUT");
-    command.add_flag("--no-quiet-wait", options.no_wait,
-                     "do not measure or wait before samples (a sample whose foreign load during "
-                     "the boot is above the limit is still stored as loaded)")
+    command
+        .add_flag("--no-quiet-wait", options.no_wait,
+                  "do not measure or wait before samples (a sample whose foreign load during "
+                  "the boot is above the limit is still stored as loaded)")
         ->envname("BOOTBENCH_NO_QUIET_WAIT");
 }
 

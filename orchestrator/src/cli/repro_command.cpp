@@ -81,8 +81,8 @@ int repro(const ReproOptions& options, const GlobalOptions& global) {
     if (!options.output.empty()) {
         check_output_target(options.output);
     }
-    // Read-write: a build this database has not seen is imported from the cache.
-    Database db(global.db_path());
+    // Read-only: a build this database has not seen is read from the cache, not imported.
+    Database db(global.db_path(), Database::Mode::ReadOnly);
     const std::string script =
         render_repro_script(make_repro_plan(db, options.boot_id), tool_version());
     if (options.output.empty() && !options.run) {

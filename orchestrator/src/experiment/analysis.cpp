@@ -2,6 +2,7 @@
 
 #include "util/error.h"
 
+#include <cmath>
 #include <fmt/format.h>
 
 namespace bb {
@@ -80,6 +81,11 @@ Analysis analysis_from_json(const nlohmann::json& json) {
         }
         analysis.paired = json.at("paired").get<bool>();
         analysis.alpha = json.at("alpha").get<double>();
+        if (!std::isfinite(analysis.alpha) || analysis.alpha <= 0 || analysis.alpha >= 0.5) {
+            throw Error(fmt::format("stored analysis: alpha {} is not a significance level "
+                                    "(0 < alpha < 0.5)",
+                                    analysis.alpha));
+        }
         analysis.family = json.at("family").get<std::string>() == "condition"
                               ? HolmFamily::Condition
                               : HolmFamily::All;
@@ -90,6 +96,16 @@ Analysis analysis_from_json(const nlohmann::json& json) {
     } catch (const nlohmann::json::exception& e) {
         throw Error(fmt::format("stored analysis is not readable: {}", e.what()));
     }
+}
+
+Analysis analysis_from_json(const std::string& stored) {
+    const auto json = nlohmann::json::parse(stored, nullptr, false);
+    if (json.is_discarded()) {
+        throw Error(fmt::format("stored analysis is not JSON (the run's analysis_json column "
+                                "was edited or is damaged): {}",
+                                stored.substr(0, 80)));
+    }
+    return analysis_from_json(json);
 }
 
 } // namespace bb

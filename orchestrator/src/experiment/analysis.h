@@ -58,5 +58,7 @@ std::string_view to_string(Direction direction);
 nlohmann::json analysis_to_json(const Analysis& analysis);
 // Throws Error on JSON that analysis_to_json did not write.
 Analysis analysis_from_json(const nlohmann::json& json);
+// The same from a stored column's text; text that is not JSON is an Error naming it.
+Analysis analysis_from_json(const std::string& stored);
 
 } // namespace bb

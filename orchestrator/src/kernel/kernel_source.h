@@ -13,6 +13,7 @@ struct SourceSpec {
     enum class Kind { DebianPackage, LocalTree, GitRef };
     Kind kind = Kind::DebianPackage;
     std::string package = "linux-source-6.12";
+    std::string version; // debian:PKG=VERSION pins it; "" takes apt's candidate
     std::filesystem::path path;
     std::string ref;
 };

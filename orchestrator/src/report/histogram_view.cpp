@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 
 namespace bb {
 
@@ -93,6 +94,36 @@ boot_metric(Database& db, const std::string& name,
 
 } // namespace
 
+namespace {
+// Refused before any bucket is made (issue 32, item 7: --bucket-us 1 built millions of buckets
+// before the row limit was checked, 0.1 ran out of memory): a width finer than the stored
+// buckets would spread each stored count evenly over sub-buckets it was never measured in, and
+// a width that makes more rows than a histogram shows is said at once.
+void check_bucket_width(const std::string& name, double width, bool asked, double stored_step,
+                        const std::vector<StoredBucket>& stored) {
+    // Relative slack: stored steps are doubles from µs conversions (10000 may read 9999.9999).
+    if (asked && stored_step > 0 && width < stored_step * (1 - 1e-9)) {
+        throw Error(fmt::format("--bucket-us {:g}: histogram {} was stored in buckets of {:g}; a "
+                                "finer width would invent resolution (use {:g} or a multiple)",
+                                width, name, stored_step, stored_step));
+    }
+    double lowest = std::numeric_limits<double>::infinity();
+    double highest = -lowest;
+    for (const StoredBucket& bucket : stored) {
+        if (bucket.count > 0 && std::isfinite(bucket.lo) && std::isfinite(bucket.hi)) {
+            lowest = std::min(lowest, bucket.lo);
+            highest = std::max(highest, bucket.hi);
+        }
+    }
+    if (lowest <= highest &&
+        (highest - lowest) / width > static_cast<double>(k_max_histogram_rows)) {
+        throw Error(fmt::format("histogram {}: buckets of {:g} from {:g} to {:g} are more than {} "
+                                "rows; pick a wider --bucket-us",
+                                name, width, lowest, highest, k_max_histogram_rows));
+    }
+}
+} // namespace
+
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
                                    const EstimateOptions& options,
@@ -101,18 +132,16 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
     HistogramView view;
     view.name = name;
     view.axes = boots.axes;
-    if (bucket_width) {
-        view.width = *bucket_width;
-    } else {
-        std::vector<StoredBucket> all;
-        for (const auto& [boot, buckets] : histograms) {
-            all.insert(all.end(), buckets.begin(), buckets.end());
-        }
-        view.width = stored_bucket_step(all);
+    std::vector<StoredBucket> all;
+    for (const auto& [boot, buckets] : histograms) {
+        all.insert(all.end(), buckets.begin(), buckets.end());
     }
+    const double stored_step = stored_bucket_step(all);
+    view.width = bucket_width.value_or(stored_step);
     if (!(view.width > 0) || !std::isfinite(view.width)) {
         view.width = 1; // nothing stored to go by: any width shows the (empty) histograms
     }
+    check_bucket_width(name, view.width, bucket_width.has_value(), stored_step, all);
     for (const SampleGroup& group : boots.groups) {
         HistogramGroup result;
         result.key = group.key;

@@ -223,7 +223,7 @@ VerdictTable compute_verdict(Database& db, long long run_id) {
     VerdictTable table;
     table.run_id = run_id;
     table.experiment = identity->experiment_name;
-    table.analysis = analysis_from_json(nlohmann::json::parse(*stored));
+    table.analysis = analysis_from_json(*stored);
     table.rows = verdict_rows(table.analysis, endpoint_boots(db, run_id, table.analysis.endpoint));
     return table;
 }

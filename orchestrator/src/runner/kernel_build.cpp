@@ -74,8 +74,11 @@ BuildRow row_of(const BuildRequest& request, const BuildResult& result) {
 
 // Builds made before build.json existed get one the first time a database that knows them
 // uses them, so any other database can import them from then on.
+// A row whose directory is not here (a shipped database's, or one gc removed) has nothing to
+// describe: the manifest is written beside artifacts that exist.
 void ensure_manifest(const BuildRow& row) {
-    if (!fs::exists(fs::path(row.artifact_dir) / k_build_manifest)) {
+    const fs::path dir = row.artifact_dir;
+    if (fs::is_directory(dir) && !fs::exists(dir / k_build_manifest)) {
         write_build_manifest(row);
     }
 }
@@ -123,7 +126,9 @@ BuildResult build_and_record(Database& db, const BuildRequest& request,
     return result;
 }
 
-std::optional<BuildRow> find_cached_build(Database& db, const std::string& key_or_prefix) {
+std::optional<BuildRow> lookup_build(Database& db, const std::string& key_or_prefix,
+                                     bool& from_cache) {
+    from_cache = false;
     BuildStore store(db);
     if (auto known = store.find(key_or_prefix)) { // also checks the prefix's length
         ensure_manifest(*known);
@@ -146,6 +151,17 @@ std::optional<BuildRow> find_cached_build(Database& db, const std::string& key_o
             dirs.front().filename().string().substr(0, 12), dirs.front().string(),
             k_build_manifest));
     }
+    from_cache = true;
+    return row;
+}
+
+std::optional<BuildRow> find_cached_build(Database& db, const std::string& key_or_prefix) {
+    bool from_cache = false;
+    auto row = lookup_build(db, key_or_prefix, from_cache);
+    if (!row || !from_cache) {
+        return row;
+    }
+    BuildStore store(db);
     store.record(*row);
     return store.find(row->key);
 }

@@ -18,6 +18,10 @@ BuildResult build_and_record(Database& db, const BuildRequest& request,
 // cache directory (imported into this database from its build.json), else nullopt. So a kernel
 // built for one database boots from any other.
 std::optional<BuildRow> find_cached_build(Database& db, const std::string& key_or_prefix);
+// The same without writing: a build the database lacks is read from the cache's build.json and
+// not recorded (`from_cache` says so). For commands that open the database read-only (repro).
+std::optional<BuildRow> lookup_build(Database& db, const std::string& key_or_prefix,
+                                     bool& from_cache);
 
 // The finished build directories in the cache whose key starts with `key_prefix`, sorted.
 std::vector<std::filesystem::path> cached_build_dirs(const std::string& key_prefix = "");

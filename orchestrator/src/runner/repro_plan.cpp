@@ -141,6 +141,17 @@ std::optional<KernelRecipe> kernel_recipe(const BuildRow& row, std::string& why_
     if (fs::is_directory(pristine)) {
         recipe.pristine_tree = pristine.string();
     }
+    if (!fs::is_directory(row.artifact_dir)) {
+        // A shipped database (docs/data/) carries the build's row, not its directory.
+        why_not = fmt::format(
+            "build {}'s directory {} is not on this machine, and its .config lives there (a "
+            "shipped or exported database carries the build's row only); build the same kernel "
+            "here first — `bootbench build FILE` with the experiment's file gives the same key "
+            "for the same source ({}; pin it as kernel.source: debian:{} while apt serves it), "
+            "patches, fragments and HZ",
+            row.key.substr(0, 12), row.artifact_dir, row.source_identity, package_version);
+        return std::nullopt;
+    }
     recipe.toolchain = row.toolchain;
     recipe.patches = recipe_patches(row);
     recipe.config = read_file(fs::path(row.artifact_dir) / "config");
@@ -212,7 +223,8 @@ ReproPlan make_repro_plan(Database& db, long long boot_id) {
     add_input(plan, "firmware", firmware_as_booted(boot), boot.firmware_sha256);
     if (!boot.build_key) {
         plan.no_recipe_reason = "the kernel was given as a file (--kernel), not built by bootbench";
-    } else if (const auto row = find_cached_build(db, *boot.build_key)) {
+    } else if (bool from_cache = false;
+               const auto row = lookup_build(db, *boot.build_key, from_cache)) {
         plan.kernel = kernel_recipe(*row, plan.no_recipe_reason);
     } else {
         plan.no_recipe_reason = "build " + boot.build_key->substr(0, 12) +

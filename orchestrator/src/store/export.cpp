@@ -3,6 +3,8 @@
 #include "util/error.h"
 #include "util/paths.h"
 
+#include <cerrno>
+#include <csignal>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -57,9 +59,55 @@ std::vector<long long> runs_of_experiments(Database& db, const std::vector<std::
     return ids;
 }
 
-ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
-                          const fs::path& out) {
+namespace {
+// A temporary copy and the -wal/-shm files SQLite may have made beside it.
+void remove_copy(const fs::path& temp) {
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+        fs::remove(temp.string() + suffix, ignored);
+    }
+}
+
+// Copies left by an export that was killed (SIGKILL, a lost machine): `<out>.tmp.<pid>` whose
+// process no longer runs.
+void remove_stale_copies(const fs::path& out) {
+    std::error_code error;
+    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    const std::string prefix = out.filename().string() + ".tmp.";
+    for (const auto& entry : fs::directory_iterator(dir, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0) {
+            continue;
+        }
+        const std::string rest = name.substr(prefix.size());
+        const std::string pid = rest.substr(0, rest.find('-'));
+        if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) {
+            continue;
+        }
+        if (kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
+            fs::remove(entry.path(), error);
+        }
+    }
+}
+
+void check_export_target(const Database& source, const fs::path& out, bool replace) {
     check_output_target(out);
+    std::error_code error;
+    if (fs::exists(out, error) && fs::equivalent(out, source.path(), error)) {
+        throw Error(fmt::format("{} is the database being exported: export writes a new file "
+                                "(-o another path); it never rewrites its source",
+                                out.string()));
+    }
+    if (fs::exists(out, error) && !replace) {
+        throw Error(
+            fmt::format("{} exists: export does not replace a file without --force", out.string()));
+    }
+}
+} // namespace
+
+ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
+                          const fs::path& out, bool replace) {
+    check_export_target(source, out, replace);
     for (const long long id : run_ids) {
         SQLite::Statement run(source.sql(), "SELECT 1 FROM runs WHERE id = ?");
         run.bind(1, static_cast<int64_t>(id));
@@ -67,13 +115,14 @@ ExportSummary export_runs(Database& source, const std::vector<long long>& run_id
             throw Error(fmt::format("no run {} in {}", id, source.path().string()));
         }
     }
+    remove_stale_copies(out);
     const fs::path temp = out.string() + fmt::format(".tmp.{}", getpid());
-    fs::remove(temp);
-    SQLite::Statement vacuum(source.sql(), "VACUUM INTO ?");
-    vacuum.bind(1, temp.string());
-    vacuum.exec();
+    remove_copy(temp);
     ExportSummary summary;
-    {
+    try {
+        SQLite::Statement vacuum(source.sql(), "VACUUM INTO ?");
+        vacuum.bind(1, temp.string());
+        vacuum.exec();
         Database copy(temp); // migrates an older source to the current schema
         SQLite::Database& db = copy.sql();
         if (!run_ids.empty()) {
@@ -85,6 +134,9 @@ ExportSummary export_runs(Database& source, const std::vector<long long>& run_id
         summary.boots = db.execAndGet("SELECT count(*) FROM boots").getInt64();
         db.exec("PRAGMA journal_mode = DELETE"); // one self-contained file, no -wal beside it
         db.exec("VACUUM");
+    } catch (...) {
+        remove_copy(temp); // an error or an interrupt leaves nothing behind
+        throw;
     }
     fs::rename(temp, out);
     summary.bytes = fs::file_size(out);

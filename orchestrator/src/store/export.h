@@ -21,7 +21,10 @@ struct ExportSummary {
 // The ids of every run of the named experiments, in order; Error for a name without runs.
 std::vector<long long> runs_of_experiments(Database& db, const std::vector<std::string>& names);
 
+// Refuses `out` when it is `source` itself, and an existing `out` unless `replace` (--force).
+// A failure or an interrupt removes the temporary copy; one left by a killed export is removed
+// by the next export to the same path.
 ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
-                          const std::filesystem::path& out);
+                          const std::filesystem::path& out, bool replace = false);
 
 } // namespace bb

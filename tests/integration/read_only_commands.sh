@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Issue 32, items 2 and 3: every reading command leaves a shipped database byte for byte as it
+# was (no WAL switch, no migration, no imported build row — repro used to do all three, even
+# when it failed), and export neither rewrites its source nor replaces a file unasked.
+# Runs on copies of docs/data/seed003.sqlite; nothing boots.
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+db=$work/shipped.sqlite
+cp "$root/docs/data/seed003.sqlite" "$db"
+before=$(sha256sum <"$db")
+boot=$(sqlite3 "$db" "select min(id) from boots")
+runs=($(sqlite3 "$db" "select id from runs order by id limit 2"))
+reads() { # a reading command's arguments: it may fail, it may not write
+  "$BOOTBENCH" --db "$db" "$@" >/dev/null 2>&1 || true
+  expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after: bootbench $*"
+  local suffix
+  for suffix in -wal -shm -journal; do
+    [ ! -e "$db$suffix" ] || fail "bootbench $* left $db$suffix"
+  done
+}
+reads report
+reads report --view verdict --run "${runs[0]}"
+reads query "select count(*) from boots"
+reads compare "${runs[0]}" "${runs[1]}"
+reads repro "$boot" -o "$work/boot.sh"
+reads repro -5
+reads repro 999999
+reads export --run "${runs[0]}" -o "$work/exported.sqlite"
+[ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
+
+# export onto its own source: refused, nothing deleted.
+status=0
+"$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$db" 2>"$work/self.err" || status=$?
+expect_eq "$status" 2 "export onto its source"
+grep -q "is the database being exported" "$work/self.err" || fail "self export: $(cat "$work/self.err")"
+expect_eq "$(sha256sum <"$db")" "$before" "the source after a refused self export"
+# onto an existing file: refused without --force, replaced with it.
+echo "someone's notes" >"$work/notes.sqlite"
+status=0
+"$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" 2>"$work/exists.err" || status=$?
+expect_eq "$status" 2 "export onto an existing file"
+grep -q "exists: export does not replace a file without --force" "$work/exists.err" ||
+  fail "existing target: $(cat "$work/exists.err")"
+expect_eq "$(cat "$work/notes.sqlite")" "someone's notes" "the existing file after a refusal"
+"$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" --force >/dev/null
+expect_eq "$(sqlite3 "$work/notes.sqlite" "select count(*) from runs")" 1 "the forced export"
+ls "$work" | grep -q '\.tmp\.' && fail "export left a temporary file: $(ls "$work")"
+echo PASS
