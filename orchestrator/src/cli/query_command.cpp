@@ -66,7 +66,10 @@ int run(const QueryCommandOptions& options, const GlobalOptions& global) {
     if (options.sql.empty() == options.file.empty()) {
         throw Error("give one statement: as the argument, or in a file with --file");
     }
-    const std::string sql = options.file.empty() ? options.sql : read_file(options.file);
+    // A statement is text a person wrote: 1 MiB is far more than any results page's query.
+    constexpr std::size_t k_largest_statement = 1u << 20;
+    const std::string sql =
+        options.file.empty() ? options.sql : read_user_file(options.file, k_largest_statement);
     Database db(global.db_path(), Database::Mode::ReadOnly);
     QueryResult result;
     try {

@@ -1,7 +1,9 @@
 #include "store/database.h"
 
 #include "store/migrations.h"
+#include "store/view_check.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 #include <algorithm>
 #include <array>
@@ -154,6 +156,13 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                                                       busy_timeout_ms());
         }
         m_db->exec("PRAGMA foreign_keys = ON");
+        if (mode == Mode::ReadOnly) {
+            // A long read stops at the first SIGINT/SIGTERM (the flag util/interrupt.h sets),
+            // not only at SIGKILL. Not for writers: a run that is winding down after a Ctrl-C
+            // still records that it was interrupted.
+            sqlite3_progress_handler(
+                m_db->getHandle(), 100'000, [](void*) { return interrupted() ? 1 : 0; }, nullptr);
+        }
     } catch (const SQLite::Exception& e) {
         throw Error(fmt::format("cannot open database {}: {}", path.string(), e.what()));
     }
@@ -178,6 +187,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                                     path.string(), version,
                                     latest_schema_version(bundled_migrations())));
         }
+        check_views_are_bootbench_own(*m_db, path.string(), version);
     }
 }
 

@@ -42,6 +42,7 @@ class QuerySandbox {
     QueryLimits m_limits;
     std::chrono::steady_clock::time_point m_deadline;
     std::int64_t m_previous_heap_limit;
+    int m_previous_like_limit = 0;
     std::size_t m_result_bytes = 0;
     std::string m_refusal; // the last action the authorizer denied, for the message
     bool m_timed_out = false;

@@ -137,4 +137,19 @@ std::string read_file(const fs::path& path) {
     return content.str();
 }
 
+std::string read_user_file(const fs::path& path, std::size_t limit) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw Error("cannot read " + path.string());
+    }
+    std::string content(limit + 1, '\0');
+    in.read(content.data(), static_cast<std::streamsize>(content.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got > limit) {
+        throw Error(fmt::format("{} is larger than {} bytes: not read", path.string(), limit));
+    }
+    content.resize(got);
+    return content;
+}
+
 } // namespace bb

@@ -26,5 +26,8 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view b
 void check_output_target(const std::filesystem::path& path);
 
 std::string read_file(const std::filesystem::path& path);
+// The same for a file a user names (a statement, a list): more than `limit` bytes is an Error
+// naming the file — /dev/zero or a mistyped path to a disk image is not read without bound.
+std::string read_user_file(const std::filesystem::path& path, std::size_t limit);
 
 } // namespace bb
