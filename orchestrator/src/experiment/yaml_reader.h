@@ -12,6 +12,9 @@
 
 namespace bb {
 
+// Nodes a file may expand to, aliases counted each time they are used.
+inline constexpr size_t k_max_yaml_nodes = 100000;
+
 struct Entry {
     YAML::Node key;
     YAML::Node value;
@@ -64,7 +67,7 @@ class YamlReader {
     const std::string& file() const { return m_file; }
 
   private:
-    void check_scalars_utf8(const YAML::Node& node) const;
+    void check_scalars_utf8(const YAML::Node& node, size_t& budget) const;
 
     std::string m_file;
 };
