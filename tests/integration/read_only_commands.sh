@@ -45,4 +45,17 @@ expect_eq "$(cat "$work/notes.sqlite")" "someone's notes" "the existing file aft
 "$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" --force >/dev/null
 expect_eq "$(sqlite3 "$work/notes.sqlite" "select count(*) from runs")" 1 "the forced export"
 ls "$work" | grep -q '\.tmp\.' && fail "export left a temporary file: $(ls "$work")"
+
+# A WAL database in a directory the reader cannot write (item 9): SQLite cannot make the -shm
+# file there; it is read all the same (CI runs as root, the reader is nobody).
+shared=$work/shared
+mkdir -p "$shared"
+cp "$root/docs/data/seed003.sqlite" "$shared/wal.sqlite"
+expect_eq "$(sqlite3 "$shared/wal.sqlite" "pragma journal_mode = wal")" wal "the copy's journal mode"
+chmod 755 "$work" "$shared"
+chmod 644 "$shared/wal.sqlite"
+runuser -u nobody -- "$BOOTBENCH" --db "$shared/wal.sqlite" query "select count(*) from boots" \
+  >"$work/nobody.out" 2>&1 || fail "a reader who cannot write the directory: $(cat "$work/nobody.out")"
+grep -qw "$(sqlite3 "$db" "select count(*) from boots")" "$work/nobody.out" ||
+  fail "nobody's query printed: $(cat "$work/nobody.out")"
 echo PASS

@@ -130,7 +130,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bootbench: error: %s\n", e.what());
         return bb::k_exit_usage;
     } catch (const SQLite::Exception& e) {
-        std::fprintf(stderr, "bootbench: database error: %s\n", e.what());
+        // "database disk image is malformed" alone does not say which file (item 10).
+        std::fprintf(stderr, "bootbench: database error in %s: %s\n",
+                     global.db_path().string().c_str(), e.what());
         return bb::k_exit_usage;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bootbench: internal error: %s (please report this)\n", e.what());

@@ -7,12 +7,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <memory>
 #include <sqlite3.h>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace bb {
@@ -33,6 +36,20 @@ int busy_timeout_ms() {
         return static_cast<int>(seconds * 1000);
     }
     return 60'000;
+}
+
+// A path as a file: URI's path: every byte outside the unreserved set percent-encoded.
+std::string uri_path(const std::string& path) {
+    std::string out;
+    for (const char c : path) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) != 0 || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+            out += c;
+        } else {
+            out += fmt::format("%{:02X}", byte);
+        }
+    }
+    return out;
 }
 
 // Tables of the first migration: a database holding them is bootbench's.
@@ -132,6 +149,31 @@ void switch_to_wal(SQLite::Database& db, int timeout_ms) {
         }
     }
 }
+// A WAL database needs its -shm file to be read; SQLite creates it beside the file, which fails
+// in a directory the reader cannot write (a shared results directory, a read-only mount):
+// `report` said the file was unreadable (issue 32, item 9). When the directory is not writable
+// and no -wal file holds uncheckpointed pages, the file is read as immutable: with no -wal,
+// everything is in the file itself, and no writer can add one in a directory nobody here can
+// write to.
+std::unique_ptr<SQLite::Database> open_for_reading(const fs::path& path) {
+    try {
+        auto db = std::make_unique<SQLite::Database>(path.string(), SQLite::OPEN_READONLY,
+                                                     busy_timeout_ms());
+        db->execAndGet("PRAGMA user_version"); // SQLite opens the -shm only now
+        return db;
+    } catch (const SQLite::Exception&) {
+        const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+        std::error_code ec;
+        const bool wal_pending =
+            fs::exists(path.string() + "-wal", ec) && fs::file_size(path.string() + "-wal", ec) > 0;
+        if (access(dir.c_str(), W_OK) == 0 || wal_pending) {
+            throw;
+        }
+    }
+    return std::make_unique<SQLite::Database>(
+        "file:" + uri_path(fs::absolute(path).string()) + "?immutable=1",
+        SQLite::OPEN_READONLY | SQLite::OPEN_URI, busy_timeout_ms());
+}
 } // namespace
 
 Database::Database(const fs::path& path, Mode mode) : m_path(path) {
@@ -152,8 +194,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
             m_db->exec("PRAGMA synchronous = NORMAL");
         } else {
             // Reading cannot create or truncate anything, so a link here is followed.
-            m_db = std::make_unique<SQLite::Database>(path.string(), SQLite::OPEN_READONLY,
-                                                      busy_timeout_ms());
+            m_db = open_for_reading(path);
         }
         m_db->exec("PRAGMA foreign_keys = ON");
         if (mode == Mode::ReadOnly) {
