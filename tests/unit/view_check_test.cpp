@@ -10,7 +10,7 @@
 
 using bb::test::TempDir;
 
-TEST_CASE("a database whose views are bootbench's own is read; an edited or added view is not",
+TEST_CASE("a database whose views are bootbench's own is read, an edited or added view is not",
           "[injection]") {
     TempDir dir;
     const auto path = dir / "results.sqlite";
