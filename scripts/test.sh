@@ -29,7 +29,17 @@ stage setup bash scripts/setup.sh
 stage build bash scripts/build.sh
 # No test may pass without testing: a -R/-L that selects nothing is an error (and
 # tests.no_silent_passes checks that no test can report "skipped").
-stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
+if [ $# = 0 ]; then
+  # Unit tests and the statistics' calibration are independent and CPU-bound: one per core.
+  # Everything that boots or builds a kernel runs alone (two makes or guests on 2 cores only
+  # slow each other down).
+  stage unit ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error \
+    -j"$(nproc)" -L 'unit|stats'
+  stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error \
+    -LE 'unit|stats'
+else
+  stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
+fi
 # The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
 stage sanitize bash scripts/sanitize.sh
 # The libFuzzer targets for a bounded time (clang build in ./build-fuzz); a crash fails CI.
