@@ -141,3 +141,25 @@ TEST_CASE("verdict: conditions come in numeric order, hz=250 before hz=1000", "[
     CHECK(table.rows[1].condition == "hz=250");
     CHECK(table.rows[2].condition == "hz=1000");
 }
+
+// Issue 32, item 10: a boot whose params_json was damaged fell out of its cell, and the verdict
+// still said "left out: 0"; a stored analysis that is not JSON was an internal error (exit 3).
+TEST_CASE("verdict: damaged stored rows are errors naming what is damaged", "[verdict]") {
+    Store s;
+    const long long run = separated_run(s, phase_analysis(false));
+    s.boot(run, "{\"hz\": 250, \"phase\"", 1.05);
+    CHECK_THAT(bb::test::thrown_message<bb::Error>([&] { bb::compute_verdict(s.db, run); }),
+               Catch::Contains("params_json is not a JSON object"));
+
+    const long long garbled = s.run("phase", std::string("{not json"));
+    boots(s, garbled, params(250, 100), {1.0});
+    CHECK_THAT(bb::test::thrown_message<bb::Error>([&] { bb::compute_verdict(s.db, garbled); }),
+               Catch::Contains("stored analysis is not JSON"));
+
+    auto alpha_two = bb::analysis_to_json(phase_analysis(false));
+    alpha_two["alpha"] = 2;
+    const long long wide = s.run("phase", alpha_two.dump());
+    boots(s, wide, params(250, 100), {1.0});
+    CHECK_THAT(bb::test::thrown_message<bb::Error>([&] { bb::compute_verdict(s.db, wide); }),
+               Catch::Contains("is not a significance level"));
+}

@@ -3,8 +3,10 @@
 #include "stats/geomean_endpoint.h"
 #include "store/metric_queries.h"
 #include "store/run_queries.h"
+#include "util/error.h"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <map>
 #include <set>
 
@@ -57,6 +59,13 @@ std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const E
         EndpointBoot boot;
         boot.cell_key = sample.cell_key;
         boot.params = nlohmann::json::parse(sample.params_json, nullptr, false);
+        if (!boot.params.is_object()) {
+            // Its cell could not be known: the verdict would have left it out unsaid (issue 32,
+            // item 10: "left out … 0" with a boot missing).
+            throw Error(fmt::format("boot {}: its stored params_json is not a JSON object ({}); "
+                                    "the verdict cannot place it in a cell",
+                                    sample.boot_id, sample.params_json.substr(0, 80)));
+        }
         boot.round = sample.repeat_index;
         boot.used = sample.used;
         boot.wall_seconds = sample.wall_seconds;
