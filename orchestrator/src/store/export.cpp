@@ -81,7 +81,9 @@ void remove_stale_copies(const fs::path& out) {
         }
         const std::string rest = name.substr(prefix.size());
         const std::string pid = rest.substr(0, rest.find('-'));
-        if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) {
+        // At most 9 digits: a pid, and within std::stol's range whatever else lies there.
+        if (pid.empty() || pid.size() > 9 ||
+            pid.find_first_not_of("0123456789") != std::string::npos) {
             continue;
         }
         if (kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
