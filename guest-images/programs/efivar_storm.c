@@ -16,6 +16,7 @@
  *
  * Build: gcc -static -O2 efivar_storm.c (bootbench does it: guest.programs). */
 #define _GNU_SOURCE
+#include "efivar_io.h"
 #include "latency_stats.h"
 
 #include <errno.h>
@@ -61,33 +62,6 @@ static void fill(unsigned char *buffer, long bytes, long index)
 	memcpy(buffer, &k_attributes, sizeof k_attributes);
 	memset(buffer + sizeof k_attributes, 'b', (size_t)bytes);
 	snprintf((char *)buffer + sizeof k_attributes, 16, "%015ld", index);
-}
-
-/* One write() per SetVariable(). Returns 0 or the errno. */
-static int set_variable(const char *path, const unsigned char *buffer, size_t size, int create)
-{
-	const int fd = open(path, O_WRONLY | (create ? O_CREAT : 0), 0644);
-	if (fd < 0)
-		return errno;
-	const ssize_t written = write(fd, buffer, size);
-	const int error = written == (ssize_t)size ? 0 : (written < 0 ? errno : EIO);
-	close(fd);
-	return error;
-}
-
-static int clear_immutable(const char *path)
-{
-	const int fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return errno;
-	int flags = 0;
-	int error = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 ? 0 : errno;
-	if (!error && (flags & FS_IMMUTABLE_FL)) {
-		flags &= ~FS_IMMUTABLE_FL;
-		error = ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0 ? 0 : errno;
-	}
-	close(fd);
-	return error;
 }
 
 static long number(const char *text, const char *option, long low, long high)

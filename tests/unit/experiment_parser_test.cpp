@@ -1,6 +1,6 @@
-#include "util/did_you_mean.h"
 #include "experiment/experiment_parser.h"
 #include "test_support.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -433,6 +433,26 @@ TEST_CASE("histogram extractors need a bucket width and only they take one", "[e
           "exp.yaml:8:14: scale: expected a factor > 0, got \"0\"");
 }
 
+TEST_CASE("a full L2 variable store is read with its live variables and checked", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n";
+    const Experiment e = parse_experiment(
+        head + "nested:\n  l2_varstore: full\n  l2_varstore_live: 9\n", "/x/e.yaml");
+    CHECK(e.nested.l2_varstore == "full");
+    CHECK(e.nested.l2_varstore_live == 9);
+    CHECK(parse_experiment(head + "nested:\n  l2_varstore: full\n", "/x/e.yaml")
+              .nested.l2_varstore_live == 4);
+    CHECK(error_of(head + "nested:\n  l2_varstore: empty\n") ==
+          "exp.yaml:7:16: l2_varstore: \"empty\" is not a variable-store mode (expected blank or "
+          "full)");
+    CHECK(error_of(head + "nested:\n  l2_varstore: full\n  l2_varstore_live: 41\n") ==
+          "exp.yaml:8:21: l2_varstore_live: 41 variables of 4 KiB do not fit the firmware's 256 "
+          "KiB store with room to fill (at most 40)");
+    CHECK(error_of(head + "nested:\n  l2_varstore: full\n  l2_varstore_live: -1\n") ==
+          "exp.yaml:8:21: l2_varstore_live: expected an integer >= 0, got -1");
+    CHECK(error_of(head + "nested:\n  l2_varstore_live: 4\n") ==
+          "exp.yaml:7:21: l2_varstore_live: only with l2_varstore: full");
+}
+
 TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") {
     const std::string head = "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n";
     const Experiment defaults = parse_experiment(head, "/x/exp.yaml");
@@ -442,6 +462,7 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
     CHECK(defaults.nested.l2_cmdline == "quiet");
     CHECK(defaults.nested.l2_firmware == "bios");
     CHECK(defaults.nested.l2_modules.empty());
+    CHECK(defaults.nested.l2_varstore == "blank");
 
     const Experiment e = parse_experiment(head + R"(nested:
   l2_kernel: ../k/Image
@@ -473,7 +494,7 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
           "exp.yaml:7:15: l2_cmdline: expected kernel parameters without \"'\"");
     CHECK(error_of(head + "nested: [l2_smp]\n") ==
           "exp.yaml:6:9: nested: expected a mapping with keys l2_kernel, l2_smp, l2_memory, "
-          "l2_cmdline, l2_firmware, l2_modules, got a list");
+          "l2_cmdline, l2_firmware, l2_modules, l2_varstore, l2_varstore_live, got a list");
     CHECK(error_of(head + "nested:\n  l2_modules: [fs/efivarfs.ko]\n") ==
           "exp.yaml:7:15: l2_modules: expected module names such as efivarfs, got "
           "\"fs/efivarfs.ko\"");

@@ -94,6 +94,27 @@ TEST_CASE("pflash mode gives L2 a padded read-only firmware and a writable varia
     CHECK(bb::l2_qemu_command(l2).find("-bios") == std::string::npos);
 }
 
+TEST_CASE("a variable-store template is padded to the flash before the span and given with -bios",
+          "[nested]") {
+    bb::L2Launch l2;
+    l2.varstore_template = std::string(bb::k_l2_varstore_template);
+    const std::string init = bb::nested_init_script(l2);
+    const size_t zeros = position(init, "dd if=/dev/zero of=/tmp/efi-vars.fd bs=1M count=64");
+    const size_t copy =
+        position(init, "dd if=/l2/efi-vars-template.fd of=/tmp/efi-vars.fd conv=notrunc");
+    CHECK(zeros < copy);
+    CHECK(copy < position(init, "BOOTBENCH-MARKER l2-start"));
+    CHECK(init.find("efi-code.fd") == std::string::npos); // -bios: no firmware flash image
+    CHECK(bb::l2_qemu_command(l2).find("-bios /l2/QEMU_EFI.fd -drive "
+                                       "if=pflash,format=raw,unit=1,file=/tmp/efi-vars.fd ") !=
+          std::string::npos);
+
+    l2.firmware_mode = bb::L2Firmware::Pflash; // the template replaces pflash mode's zeros too
+    const std::string pflash = bb::nested_init_script(l2);
+    CHECK(position(pflash, "dd if=/dev/zero of=/tmp/efi-vars.fd") <
+          position(pflash, "dd if=/l2/efi-vars-template.fd of=/tmp/efi-vars.fd conv=notrunc"));
+}
+
 TEST_CASE("an L2 command line is one shell word whatever it holds", "[nested]") {
     bb::L2Launch l2;
     l2.cmdline = "console=ttyAMA0 it's";

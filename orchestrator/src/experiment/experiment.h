@@ -89,8 +89,13 @@ struct NestedSettings {
     std::optional<std::filesystem::path> l2_kernel; // absolute; none: Debian's cloud arm64 kernel
     int l2_smp = 1;
     int l2_memory_mb = 256;
-    std::string l2_cmdline = "quiet";    // PL011 output under nested KVM is slow: keep L2 quiet
-    std::string l2_firmware = "bios";    // bios | pflash
+    std::string l2_cmdline = "quiet"; // PL011 output under nested KVM is slow: keep L2 quiet
+    std::string l2_firmware = "bios"; // bios | pflash
+    // blank: L2's variable store is zeros at every boot (with -bios, the firmware formats it);
+    // full: every boot starts from a copy of a store an earlier boot left full, which the
+    // firmware reclaims before the kernel starts (runner/varstore_template.h)
+    std::string l2_varstore = "blank";
+    int l2_varstore_live = 4; // full: distinct 4 KiB variables left live, the reclaim's cost
     std::vector<std::string> l2_modules; // L2 kernel's modules put in L2's image (efivarfs)
 };
 

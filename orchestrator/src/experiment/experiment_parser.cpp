@@ -1,10 +1,10 @@
 #include "experiment/experiment_parser.h"
 
 #include "console/metric_pattern.h"
-#include "util/did_you_mean.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "experiment/yaml_reader.h"
+#include "util/did_you_mean.h"
 #include "util/duration.h"
 #include "util/error.h"
 
@@ -47,8 +47,9 @@ const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "
 const std::vector<std::string> k_marker_keys{"timing", "end"};
 const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
                                              "histogram", "scale", "bucket"};
-const std::vector<std::string> k_nested_keys{"l2_kernel",  "l2_smp",      "l2_memory",
-                                             "l2_cmdline", "l2_firmware", "l2_modules"};
+const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",          "l2_memory",
+                                             "l2_cmdline",  "l2_firmware",     "l2_modules",
+                                             "l2_varstore", "l2_varstore_live"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
 const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "paired",   "alpha",
@@ -62,6 +63,9 @@ const std::vector<std::string> k_until_keys{"endpoint", "ci_halfwidth"};
 // The fewest boots whose median has a 95 % order-statistic interval: fewer can never stop early.
 constexpr int k_min_precision_repeats = 6;
 const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
+const std::vector<std::string> k_l2_varstore_modes{"blank", "full"};
+// efivar_fill's own limit: a 256 KiB store holds about 60 variables of 4 KiB.
+constexpr long long k_max_varstore_live = 40;
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
 const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
 
@@ -152,6 +156,7 @@ class ExperimentReader : public YamlReader {
     void read_axes(const Entry& entry, Axes& axes) const;
     void read_guest(const Entry& entry, GuestSettings& guest) const;
     void read_nested(const Entry& entry, NestedSettings& nested) const;
+    void read_varstore(const Entries& entries, NestedSettings& nested) const;
     void read_quiet(const Entry& entry, QuietSettings& quiet) const;
     void check_topology(const Experiment& experiment, const Entries& entries) const;
     std::vector<fs::path> read_programs(const Entry& entry) const;
@@ -631,6 +636,7 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
                              in_quotes(nested.l2_firmware), alternatives(k_l2_firmware_modes)));
         }
     }
+    read_varstore(entries, nested);
     if (const auto found = entries.find("l2_modules"); found != entries.end()) {
         nested.l2_modules = string_list(found->second);
         for (const auto& name : nested.l2_modules) {
@@ -640,6 +646,30 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
                                  in_quotes(name)));
             }
         }
+    }
+}
+
+void ExperimentReader::read_varstore(const Entries& entries, NestedSettings& nested) const {
+    if (const auto found = entries.find("l2_varstore"); found != entries.end()) {
+        nested.l2_varstore = string_value(found->second);
+        if (!contains(k_l2_varstore_modes, nested.l2_varstore)) {
+            fail(found->second.value,
+                 fmt::format("l2_varstore: {} is not a variable-store mode (expected {})",
+                             in_quotes(nested.l2_varstore), alternatives(k_l2_varstore_modes)));
+        }
+    }
+    if (const auto found = entries.find("l2_varstore_live"); found != entries.end()) {
+        const long long live = integer_of(found->second.value, "l2_varstore_live", 0);
+        if (live > k_max_varstore_live) {
+            fail(found->second.value,
+                 fmt::format("l2_varstore_live: {} variables of 4 KiB do not fit the firmware's "
+                             "256 KiB store with room to fill (at most {})",
+                             live, k_max_varstore_live));
+        }
+        if (nested.l2_varstore != "full") {
+            fail(found->second.value, "l2_varstore_live: only with l2_varstore: full");
+        }
+        nested.l2_varstore_live = static_cast<int>(live);
     }
 }
 

@@ -33,6 +33,9 @@ std::string l2_qemu_command(const L2Launch& l2) {
                                k_pflash_code, k_pflash_vars);
     } else {
         firmware = "-bios " + l2.firmware;
+        if (!l2.varstore_template.empty()) {
+            firmware += fmt::format(" -drive if=pflash,format=raw,unit=1,file={}", k_pflash_vars);
+        }
     }
     return fmt::format("LD_LIBRARY_PATH={} {} -enable-kvm -M virt,gic-version=3 -cpu host "
                        "-smp {} -m {} {} -display none -serial stdio -monitor none -nic none "
@@ -41,14 +44,30 @@ std::string l2_qemu_command(const L2Launch& l2) {
                        l2.initrd, single_quoted(l2.cmdline));
 }
 
-std::string nested_init_script(const L2Launch& l2) {
-    std::string pflash;
+namespace {
+// The flash images L2's qemu opens, made before the timed span: a store from the template
+// (qemu wants the whole 64 MiB), and in pflash mode the padded firmware too.
+std::string flash_images(const L2Launch& l2) {
+    std::string images;
     if (l2.firmware_mode == L2Firmware::Pflash) {
-        pflash = fmt::format("dd if=/dev/zero of={0} bs=1M count=64 2>/dev/null\n"
-                             "dd if={1} of={0} conv=notrunc 2>/dev/null\n"
-                             "dd if=/dev/zero of={2} bs=1M count=64 2>/dev/null\n",
-                             k_pflash_code, l2.firmware, k_pflash_vars);
+        images = fmt::format("dd if=/dev/zero of={0} bs=1M count=64 2>/dev/null\n"
+                             "dd if={1} of={0} conv=notrunc 2>/dev/null\n",
+                             k_pflash_code, l2.firmware);
     }
+    if (l2.firmware_mode == L2Firmware::Pflash || !l2.varstore_template.empty()) {
+        images += fmt::format("dd if=/dev/zero of={} bs=1M count=64 2>/dev/null\n", k_pflash_vars);
+    }
+    if (!l2.varstore_template.empty()) {
+        images += fmt::format("dd if={} of={} conv=notrunc 2>/dev/null || echo \"bootbench: "
+                              "copying the variable-store template failed\"\n",
+                              l2.varstore_template, k_pflash_vars);
+    }
+    return images;
+}
+} // namespace
+
+std::string nested_init_script(const L2Launch& l2) {
+    const std::string pflash = flash_images(l2);
     // A delimited raw string: the script itself contains )".
     return fmt::format(
         R"sh(#!/bin/busybox sh

@@ -21,6 +21,7 @@ enum class L2Firmware { Bios, Pflash };
 std::string_view to_string(L2Firmware firmware);
 
 // What L1's /init starts as L2. Paths are inside the L1 image.
+constexpr std::string_view k_l2_varstore_template = "/l2/efi-vars-template.fd";
 struct L2Launch {
     std::string qemu = "/usr/bin/qemu-system-aarch64";
     std::string library_path = "/lib/aarch64-linux-gnu";
@@ -31,6 +32,10 @@ struct L2Launch {
     int memory_mb = 256;
     std::string cmdline = "console=ttyAMA0 quiet";
     L2Firmware firmware_mode = L2Firmware::Bios;
+    // A variable store to start every boot from (the non-zero head of one, padded to the 64 MiB
+    // flash by /init before the timed span); empty: the store is zeros. With -bios it becomes
+    // pflash unit 1 beside the built-in firmware, which virt accepts (only unit 0 clashes).
+    std::string varstore_template;
 };
 
 // The L2 qemu command line as /init runs it, one shell word per argument.

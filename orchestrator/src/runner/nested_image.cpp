@@ -5,6 +5,7 @@
 #include "guest/library_closure.h"
 #include "runner/default_kernel.h"
 #include "runner/guest_image.h"
+#include "runner/varstore_template.h"
 #include "util/error.h"
 #include "util/paths.h"
 #include "vm/firmware.h"
@@ -53,10 +54,19 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
     const LibraryClosure closure =
         library_closure({qemu, std::string(k_qemu_package) + ":arm64"}, packages);
 
+    L2Launch l2 = request.l2;
+    std::optional<VarstoreTemplate> varstore;
+    if (request.full_varstore_live) {
+        varstore = prepare_full_varstore(
+            {nested.l2_kernel, firmware.path, *request.full_varstore_live, l2.memory_mb}, note);
+        l2.varstore_template = std::string(k_l2_varstore_template);
+        nested.varstore_fill = varstore->fill_report;
+    }
+
     InitramfsSpec spec;
     spec.arch = Arch::Arm64;
     spec.busybox = find_busybox(Arch::Arm64);
-    spec.init_script = nested_init_script(request.l2);
+    spec.init_script = nested_init_script(l2);
     spec.files.push_back({request.l2.qemu, qemu, 0755});
     for (const auto& library : closure.libraries) {
         const std::string guest_path = request.l2.library_path + "/" + library.soname;
@@ -70,6 +80,9 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
     spec.files.push_back({request.l2.firmware, firmware.path, 0644});
     spec.files.push_back({request.l2.kernel, nested.l2_kernel, 0644});
     spec.files.push_back({request.l2.initrd, l2_initrd.path, 0644});
+    if (varstore) {
+        spec.files.push_back({l2.varstore_template, varstore->path, 0644});
+    }
     nested.initramfs = build_initramfs(spec, cache_dir());
     nested.libraries = static_cast<int>(closure.libraries.size());
     nested.debs = closure.packages;

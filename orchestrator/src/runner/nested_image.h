@@ -16,6 +16,8 @@ struct NestedImageRequest {
     std::vector<std::filesystem::path> programs;    // guest programs, compiled into L2's image
     std::vector<std::string> l2_modules;            // the L2 kernel's modules for L2's image
     L2Launch l2;                                    // smp, memory, cmdline, firmware mode
+    std::optional<int> full_varstore_live;          // set: start L2 from a full store (this many
+                                                    // live variables; runner/varstore_template.h)
 };
 
 struct NestedImage {
@@ -23,6 +25,7 @@ struct NestedImage {
     std::filesystem::path l2_kernel;
     int libraries = 0;
     std::vector<std::string> debs; // the Debian packages of the L1 qemu and its libraries
+    std::string varstore_fill;     // the fill's report when L2 starts from a full store
 };
 
 // The L1 hypervisor's initramfs: arm64 qemu-system-aarch64 and its shared-library closure

@@ -33,10 +33,14 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
     request.l2.cmdline = effective_cmdline(l2); // with L2's console=
     request.l2.firmware_mode =
         experiment.nested.l2_firmware == "pflash" ? L2Firmware::Pflash : L2Firmware::Bios;
+    if (experiment.nested.l2_varstore == "full") {
+        request.full_varstore_live = experiment.nested.l2_varstore_live;
+    }
     NestedImage nested = prepare_nested_image(request, note);
-    note(fmt::format("L1 image: {} libraries from {} arm64 packages, L2 {} ({}){}",
+    note(fmt::format("L1 image: {} libraries from {} arm64 packages, L2 {} ({}{}){}",
                      nested.libraries, nested.debs.size(), nested.l2_kernel.filename().string(),
                      to_string(request.l2.firmware_mode),
+                     nested.varstore_fill.empty() ? "" : ", store: " + nested.varstore_fill,
                      nested.initramfs.cache_hit ? ", cached" : ""));
     return nested;
 }
