@@ -107,7 +107,7 @@ TEST_CASE("analysis: errors name file, line and column with a suggestion",
           "\"boot_seconds\"?)");
     CHECK(error_of(with("analysis:\n  endpoint: boot_seconds\n")) ==
           "exp.yaml:12:3: analysis: missing required key \"compare\" (expected the compared "
-          "values of one axis, e.g. {variant: [before, fixed]})");
+          "values of one axis, e.g. {variant: [before, fixed]}, or trend: {AXIS: [v1, v2, v3]})");
 }
 
 TEST_CASE("repeats: a number, or min, max and a precision target", "[experiment][analysis]") {
@@ -146,4 +146,36 @@ TEST_CASE("repeats: errors name file, line and column", "[experiment][analysis]"
     CHECK(error_of(with("repeats: {max: 9, until: {ci_halfwidth: 2%, endpoint: max_phse}}\n")) ==
           "exp.yaml:11:55: endpoint: unknown endpoint \"max_phse\" (did you mean "
           "\"max_phase\"?)");
+}
+
+TEST_CASE("analysis: a trend over ordered values, its JSON round trip and its errors",
+          "[experiment][analysis]") {
+    const auto experiment = parse_experiment(with("analysis:\n"
+                                                  "  trend: {variant: [before, fixed, other]}\n"
+                                                  "  alpha: 0.01\n"),
+                                             "exp.yaml");
+    REQUIRE(experiment.analysis);
+    const bb::Analysis& analysis = *experiment.analysis;
+    CHECK(analysis.is_trend());
+    CHECK(analysis.axis == "variant");
+    CHECK(analysis.trend == std::vector<std::string>{"before", "fixed", "other"});
+    CHECK(analysis.pairs.empty());
+    CHECK(bb::analysis_from_json(bb::analysis_to_json(analysis)) == analysis);
+    // A run stored before trends existed has no "trend" key and still reads.
+    nlohmann::json old = bb::analysis_to_json(analysis);
+    old.erase("trend");
+    old["pairs"] = nlohmann::json::array({nlohmann::json::array({"before", "fixed"})});
+    CHECK_FALSE(bb::analysis_from_json(old).is_trend());
+
+    CHECK(error_of(with("analysis:\n  trend: {variant: [before, fixed]}\n")) ==
+          "exp.yaml:12:20: trend: expected at least three values of variant in order (two are a "
+          "comparison: compare:), got a list");
+    CHECK(error_of(with("analysis:\n  trend: {variant: [before, fixed, before]}\n")) ==
+          "exp.yaml:12:36: trend: \"before\" appears twice");
+    CHECK(error_of(with("analysis:\n  trend: {variant: [before, fixed, other]}\n"
+                        "  compare: {variant: [before, fixed]}\n")) ==
+          "exp.yaml:12:3: trend: an analysis declares compare: or trend:, not both");
+    CHECK(error_of(with("analysis:\n  trend: {variant: [before, fixed, other]}\n"
+                        "  paired: round\n")) ==
+          "exp.yaml:13:11: paired: the trend test compares independent groups (paired: none)");
 }

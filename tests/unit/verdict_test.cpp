@@ -111,6 +111,7 @@ TEST_CASE("verdict: failed and loaded boots are left out and counted, 3 vs 3 is 
     CHECK(row.left_out_b == 1);
     CHECK(row.decision.rfind("insufficient: ", 0) == 0);
     const std::string text = bb::render_verdict(table);
+    INFO(text);
     CHECK(text.find("left out (failed, loaded or without the endpoint; counted per "
                     "comparison): 2") != std::string::npos);
     CHECK(text.find("3/3") != std::string::npos);
@@ -162,4 +163,41 @@ TEST_CASE("verdict: damaged stored rows are errors naming what is damaged", "[ve
     boots(s, wide, params(250, 100), {1.0});
     CHECK_THAT(bb::test::thrown_message<bb::Error>([&] { bb::compute_verdict(s.db, wide); }),
                Catch::Contains("is not a significance level"));
+}
+
+TEST_CASE("verdict: a declared trend is tested per condition, an anchor outside it is not",
+          "[verdict]") {
+    Store s;
+    bb::Analysis analysis;
+    analysis.axis = "phase";
+    analysis.trend = {"100", "1000", "10000"};
+    analysis.alpha = 0.01;
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    // hz=250: three values falling with the phase, 4 boots each, no ties: the exact JT p is tiny.
+    boots(s, run, params(250, 100), {3.0, 3.1, 3.2, 3.3});
+    boots(s, run, params(250, 1000), {2.0, 2.1, 2.2, 2.3});
+    boots(s, run, params(250, 10000), {1.0, 1.1, 1.2, 1.3});
+    // hz=100: only the anchor value.
+    boots(s, run, params(100, 1000), {2.0, 2.1});
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.rows.size() == 2);
+    const bb::VerdictRow& anchor = table.rows[0];
+    const bb::VerdictRow& sweep = table.rows[1];
+    CHECK(anchor.condition == "hz=100");
+    CHECK(anchor.decision == "not tested: holds 1 of the 3 values");
+    CHECK(sweep.condition == "hz=250");
+    CHECK(sweep.trend_n == std::vector<int>{4, 4, 4});
+    CHECK(sweep.trend_medians[0] == Approx(3.15));
+    CHECK(sweep.trend.estimate == 0);           // no pair rises along the order
+    CHECK(sweep.trend_null_mean == Approx(24)); // 3 pairs of groups × 16 / 2
+    CHECK(sweep.trend.p_value < 0.001);
+    CHECK(sweep.p_adjusted == Approx(sweep.trend.p_value)); // the anchor is not a test
+    CHECK(sweep.decision == "decreasing");
+    const std::string text = bb::render_verdict(table);
+    INFO(text);
+    CHECK(text.find("ordered trend over phase (100 < 1000 < 10000)") != std::string::npos);
+    CHECK(text.find("Holm over the 1 test(s)") != std::string::npos);
+    CHECK(text.find("hz=250: medians 100 3.150 s (n 4), 1000 2.150 s (n 4), 10000 1.150 s (n 4)") !=
+          std::string::npos);
+    CHECK(bb::verdict_json(table)["trends"][1]["decision"] == "decreasing");
 }

@@ -90,6 +90,11 @@ int slots_for(const Experiment& experiment, int requested) {
 
 int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     const Experiment experiment = load_experiment(options.file);
+    if (experiment.analysis && experiment.analysis->is_trend()) {
+        throw Error(fmt::format("{}: plan sizes pairwise comparisons (compare:); its analysis "
+                                "declares a trend, whose power plan does not simulate",
+                                options.file));
+    }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const Endpoint endpoint = experiment.analysis ? experiment.analysis->endpoint : Endpoint{};
     const PilotSpread spread = pilot_spread(db, options.pilot, endpoint);

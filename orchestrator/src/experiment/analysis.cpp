@@ -62,6 +62,7 @@ nlohmann::json analysis_to_json(const Analysis& analysis) {
              {{"kind", kind_name(analysis.endpoint.kind)}, {"name", analysis.endpoint.name}}},
             {"axis", analysis.axis},
             {"pairs", pairs},
+            {"trend", analysis.trend},
             {"paired", analysis.paired},
             {"alpha", analysis.alpha},
             {"family", to_string(analysis.family)},
@@ -78,6 +79,13 @@ Analysis analysis_from_json(const nlohmann::json& json) {
         for (const auto& pair : json.at("pairs")) {
             analysis.pairs.push_back(
                 {pair.at(0).get<std::string>(), pair.at(1).get<std::string>()});
+        }
+        // Runs stored before trend analyses existed have no "trend" (schema 9's first form).
+        if (json.contains("trend")) {
+            analysis.trend = json.at("trend").get<std::vector<std::string>>();
+        }
+        if (analysis.pairs.empty() == analysis.trend.empty()) {
+            throw Error("stored analysis: expected either compared pairs or a trend's values");
         }
         analysis.paired = json.at("paired").get<bool>();
         analysis.alpha = json.at("alpha").get<double>();

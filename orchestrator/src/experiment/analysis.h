@@ -41,12 +41,16 @@ struct Analysis {
     Endpoint endpoint;
     std::string axis; // the compared axis
     std::vector<ComparedPair> pairs;
+    // `trend:` instead of `compare:`: the axis's values in their declared order; one
+    // Jonckheere–Terpstra test of a monotone trend across them per condition (pairs empty).
+    std::vector<std::string> trend;
     bool paired = false; // paired by round (repeat index)
     double alpha = 0.05;
     HolmFamily family = HolmFamily::All;
     bool ratio = true; // B / A on the log scale; false: the shift B − A
     Direction direction = Direction::Lower;
 
+    bool is_trend() const { return !trend.empty(); }
     bool operator==(const Analysis&) const = default;
 };
 

@@ -52,8 +52,8 @@ const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",          "
                                              "l2_varstore", "l2_varstore_live"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
-const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "paired",   "alpha",
-                                               "family",   "ratio",   "direction"};
+const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "trend", "paired",
+                                               "alpha",    "family",  "ratio", "direction"};
 const std::vector<std::string> k_endpoint_keys{"geomean"};
 const std::vector<std::string> k_paired_modes{"round", "none"};
 const std::vector<std::string> k_families{"all", "condition"};
@@ -171,6 +171,7 @@ class ExperimentReader : public YamlReader {
     std::vector<ComparedPair> read_pairs(const YAML::Node& list, const std::string& axis,
                                          const Experiment& experiment) const;
     void read_compare(const Entry& entry, const Experiment& experiment, Analysis& analysis) const;
+    void read_trend(const Entry& entry, const Experiment& experiment, Analysis& analysis) const;
     Analysis read_analysis(const Entry& entry, const Experiment& experiment) const;
     double fraction_value(const Entry& entry, const std::string& expected) const;
     void read_repeats(const Entry& entry, Experiment& experiment) const;
@@ -794,17 +795,57 @@ void ExperimentReader::read_compare(const Entry& entry, const Experiment& experi
     analysis.pairs = read_pairs(item.second, analysis.axis, experiment);
 }
 
+// {AXIS: [v1, v2, v3, ...]}: at least three values of one axis, in the order a trend would
+// follow (the seed's phase counts, increasing).
+void ExperimentReader::read_trend(const Entry& entry, const Experiment& experiment,
+                                  Analysis& analysis) const {
+    if (!entry.value.IsMap() || entry.value.size() != 1) {
+        fail(entry.value, fmt::format("trend: expected one axis and its values in order, e.g. "
+                                      "{{srcutree.srcu_max_nodelay_phase: [100, 1000, 10000]}}, "
+                                      "got {}",
+                                      describe(entry.value)));
+    }
+    const auto item = *entry.value.begin();
+    analysis.axis = declared_axis(item.first, "trend", experiment);
+    const YAML::Node& list = item.second;
+    if (!list.IsSequence() || list.size() < 3) {
+        fail(list, fmt::format("trend: expected at least three values of {} in order (two are a "
+                               "comparison: compare:), got {}",
+                               analysis.axis, describe(list)));
+    }
+    for (const auto& node : list) {
+        std::string value = axis_value(node, analysis.axis, experiment);
+        if (std::find(analysis.trend.begin(), analysis.trend.end(), value) !=
+            analysis.trend.end()) {
+            fail(node, fmt::format("trend: {} appears twice", in_quotes(value)));
+        }
+        analysis.trend.push_back(std::move(value));
+    }
+}
+
 Analysis ExperimentReader::read_analysis(const Entry& entry, const Experiment& experiment) const {
     const Entries entries = mapping(entry.value, "analysis", k_analysis_keys);
     Analysis analysis;
     if (const auto found = entries.find("endpoint"); found != entries.end()) {
         analysis.endpoint = read_endpoint(found->second, experiment);
     }
-    read_compare(required(entries, entry.value, "analysis", "compare",
-                          "the compared values of one axis, e.g. {variant: [before, fixed]}"),
-                 experiment, analysis);
+    if (const auto trend = entries.find("trend"); trend != entries.end()) {
+        if (entries.count("compare") != 0) {
+            fail(trend->second.key, "trend: an analysis declares compare: or trend:, not both");
+        }
+        read_trend(trend->second, experiment, analysis);
+    } else {
+        read_compare(required(entries, entry.value, "analysis", "compare",
+                              "the compared values of one axis, e.g. {variant: [before, fixed]}, "
+                              "or trend: {AXIS: [v1, v2, v3]}"),
+                     experiment, analysis);
+    }
     if (const auto found = entries.find("paired"); found != entries.end()) {
         analysis.paired = choice(found->second, k_paired_modes) == "round";
+        if (analysis.paired && analysis.is_trend()) {
+            fail(found->second.value, "paired: the trend test compares independent groups "
+                                      "(paired: none)");
+        }
     }
     if (const auto found = entries.find("alpha"); found != entries.end()) {
         analysis.alpha = fraction_value(found->second, "a level such as 0.05");

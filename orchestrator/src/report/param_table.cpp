@@ -69,11 +69,7 @@ ColumnTrend column_trend(const ParamTable& table, const std::vector<std::vector<
     }
     ColumnTrend trend;
     trend.rows = static_cast<int>(groups.size());
-    for (size_t g = 0; g < groups.size(); ++g) {
-        for (size_t h = g + 1; h < groups.size(); ++h) {
-            trend.null_mean += static_cast<double>(groups[g].size() * groups[h].size()) / 2;
-        }
-    }
+    trend.null_mean = stats::jonckheere_null_mean(groups);
     trend.test = stats::jonckheere_terpstra(groups);
     trend.order = median_order(medians);
     return trend;

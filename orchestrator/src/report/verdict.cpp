@@ -1,8 +1,10 @@
 #include "report/verdict.h"
 
 #include "stats/holm.h"
+#include "stats/jonckheere.h"
 #include "stats/round_pairs.h"
 #include "stats/signed_rank.h"
+#include "stats/sorted.h"
 #include "stats/two_sample.h"
 #include "store/boot_store.h"
 #include "store/run_queries.h"
@@ -151,7 +153,51 @@ VerdictRow compare(const Analysis& analysis, const Side& a, const Side& b) {
     return row;
 }
 
+// One condition's trend row: the declared values in order, the test over those with used boots.
+// A condition holding fewer than two of them (an anchor cell outside the sweep) is not tested.
+VerdictRow trend_row(const Analysis& analysis, const Condition& sides) {
+    VerdictRow row;
+    std::vector<std::vector<double>> groups;
+    for (const auto& value : analysis.trend) {
+        const auto found = sides.find(value);
+        const Side side = found == sides.end() ? Side{} : found->second;
+        std::vector<double> values = values_of(side);
+        row.left_out_a += side.left_out;
+        row.trend_n.push_back(static_cast<int>(values.size()));
+        row.trend_medians.push_back(values.empty() ? stats::k_nan
+                                                   : stats::sorted_median_of(values));
+        if (!values.empty()) {
+            groups.push_back(std::move(values));
+        }
+    }
+    row.n_a = static_cast<int>(groups.size());
+    if (groups.size() < 2) {
+        row.trend.insufficient = fmt::format("not tested: holds {} of the {} values", groups.size(),
+                                             analysis.trend.size());
+        return row;
+    }
+    row.trend_null_mean = stats::jonckheere_null_mean(groups);
+    row.trend = stats::jonckheere_terpstra(groups);
+    return row;
+}
+
+std::string decide_trend(const Analysis& analysis, const VerdictRow& row) {
+    if (!row.trend.answered()) {
+        return row.trend.insufficient.starts_with("not tested")
+                   ? row.trend.insufficient
+                   : "insufficient: " + row.trend.insufficient;
+    }
+    if (!(row.p_adjusted <= analysis.alpha)) {
+        return "no trend shown";
+    }
+    // J counts pairs in which the later value's boot is the larger.
+    return row.trend.estimate > row.trend_null_mean ? "increasing" : "decreasing";
+}
+
 std::string decide(const Analysis& analysis, const VerdictRow& row) {
+    if (analysis.is_trend()) {
+        return decide_trend(analysis, row);
+    }
     const stats::Result& result = row.primary(analysis);
     if (!result.answered()) {
         return "insufficient: " + result.insufficient;
@@ -170,6 +216,10 @@ std::string decide(const Analysis& analysis, const VerdictRow& row) {
 void adjust(const Analysis& analysis, std::vector<VerdictRow>& rows) {
     std::map<std::string, std::vector<size_t>> families;
     for (size_t i = 0; i < rows.size(); ++i) {
+        // A condition outside a trend's sweep (an anchor) holds no test.
+        if (analysis.is_trend() && !rows[i].trend.answered()) {
+            continue;
+        }
         families[analysis.family == HolmFamily::All ? "" : rows[i].condition].push_back(i);
     }
     for (const auto& [name, members] : families) {
@@ -191,6 +241,10 @@ std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
                                      const std::vector<EndpointBoot>& boots) {
     std::vector<VerdictRow> rows;
     for (const auto& [condition, sides] : group_boots(analysis, boots)) {
+        if (analysis.is_trend()) {
+            rows.push_back(trend_row(analysis, sides));
+            rows.back().condition = condition;
+        }
         for (const auto& pair : analysis.pairs) {
             const auto a = sides.find(pair.a);
             const auto b = sides.find(pair.b);

@@ -28,7 +28,18 @@ struct VerdictRow {
     double p_adjusted = stats::k_nan;
     std::string decision; // B slower | B faster | no difference shown | insufficient: …
 
+    // A trend analysis's row (pair, ratio and shift unused): per declared value in order, its
+    // used boots and their median (NaN without any); the test across them and J's mean when
+    // there is no trend. decision: increasing | decreasing | no trend shown | not tested: …
+    std::vector<int> trend_n;
+    std::vector<double> trend_medians;
+    stats::Result trend;
+    double trend_null_mean = stats::k_nan;
+
     const stats::Result& primary(const Analysis& analysis) const {
+        if (analysis.is_trend()) {
+            return trend;
+        }
         return analysis.ratio ? ratio : shift;
     }
 };

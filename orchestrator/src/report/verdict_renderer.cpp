@@ -2,6 +2,7 @@
 #include "report/text_table.h"
 #include "report/verdict.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -75,10 +76,68 @@ std::vector<std::string> left_out_notes(const VerdictTable& table) {
     return notes;
 }
 
+std::string trend_heading(const VerdictTable& table) {
+    const Analysis& analysis = table.analysis;
+    return fmt::format(
+        "verdict of run {} ({}): endpoint {}, ordered trend over {} ({}), "
+        "Jonckheere–Terpstra within each value of the other axes, independent "
+        "boots, α {}, {}",
+        table.run_id, table.experiment, analysis.endpoint.label(), analysis.axis,
+        fmt::join(analysis.trend, " < "), ValueFormat::plain(analysis.alpha),
+        analysis.family == HolmFamily::All
+            ? fmt::format("Holm over the {} test(s)",
+                          std::count_if(table.rows.begin(), table.rows.end(),
+                                        [](const VerdictRow& row) { return row.trend.answered(); }))
+            : "Holm within each condition");
+}
+
+// One row per condition, then each condition's medians in the declared order.
+std::string render_trend_verdict(const VerdictTable& table) {
+    const Analysis& analysis = table.analysis;
+    Table out;
+    out.headers = {"condition", "values", "n", "J (no trend)", "method", "p", "p Holm", "decision"};
+    out.right_aligned.assign(out.headers.size(), false);
+    std::string medians;
+    for (const auto& row : table.rows) {
+        int boots = 0;
+        for (const int n : row.trend_n) {
+            boots += n;
+        }
+        const bool tested = row.trend.answered();
+        out.rows.push_back(
+            {row.condition, fmt::format("{} of {}", row.n_a, analysis.trend.size()),
+             std::to_string(boots),
+             tested ? fmt::format("{:g} ({:g})", row.trend.estimate, row.trend_null_mean) : "-",
+             tested ? (row.trend.exact ? "JT, exact" : "JT, " + row.trend.method) : "-",
+             p_value_text(row.trend.p_value), p_value_text(row.p_adjusted), row.decision});
+        std::vector<std::string> items;
+        const double representative =
+            row.trend_medians.empty() ? 1 : std::abs(row.trend_medians.front());
+        const ValueFormat format(analysis.endpoint.kind == EndpointKind::BootSeconds, "",
+                                 std::isfinite(representative) ? representative : 1);
+        for (size_t i = 0; i < analysis.trend.size(); ++i) {
+            if (row.trend_n[i] > 0) {
+                items.push_back(fmt::format("{} {} (n {})", analysis.trend[i],
+                                            format(row.trend_medians[i]), row.trend_n[i]));
+            }
+        }
+        medians += fmt::format("  {}: medians {}\n", row.condition, fmt::join(items, ", "));
+    }
+    int left_out = 0;
+    for (const auto& row : table.rows) {
+        left_out += row.left_out_a;
+    }
+    return trend_heading(table) + "\n" + render_aligned(out) + medians +
+           fmt::format("left out (failed, loaded or without the endpoint): {}\n", left_out);
+}
+
 } // namespace
 
 std::string render_verdict(const VerdictTable& table) {
     const Analysis& analysis = table.analysis;
+    if (analysis.is_trend()) {
+        return render_trend_verdict(table);
+    }
     const bool seconds = analysis.endpoint.kind == EndpointKind::BootSeconds;
     Table out;
     out.headers = {"condition", "A",      "B", "n A/B",  analysis.ratio ? "B/A [CI]" : "",
@@ -126,6 +185,29 @@ nlohmann::json result_json(const stats::Result& result) {
 
 nlohmann::json verdict_json(const VerdictTable& table) {
     nlohmann::json rows = nlohmann::json::array();
+    if (table.analysis.is_trend()) {
+        for (const auto& row : table.rows) {
+            nlohmann::json medians = nlohmann::json::array();
+            for (const double median : row.trend_medians) {
+                medians.push_back(json_number(median));
+            }
+            rows.push_back({{"condition", row.condition},
+                            {"values", table.analysis.trend},
+                            {"n", row.trend_n},
+                            {"medians", medians},
+                            {"left_out", row.left_out_a},
+                            {"trend", result_json(row.trend)},
+                            {"j_no_trend", json_number(row.trend_null_mean)},
+                            {"p_holm", json_number(row.p_adjusted)},
+                            {"decision", row.decision}});
+        }
+        return {{"run_id", table.run_id},
+                {"experiment", table.experiment},
+                {"heading", trend_heading(table)},
+                {"alpha", table.analysis.alpha},
+                {"paired", false},
+                {"trends", rows}};
+    }
     for (const auto& row : table.rows) {
         rows.push_back({{"condition", row.condition},
                         {"a", row.pair.a},

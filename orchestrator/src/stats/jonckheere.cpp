@@ -161,4 +161,14 @@ Result jonckheere_terpstra(const std::vector<std::vector<double>>& groups,
     return result;
 }
 
+double jonckheere_null_mean(const std::vector<std::vector<double>>& groups) {
+    double mean = 0;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        for (size_t h = g + 1; h < groups.size(); ++h) {
+            mean += static_cast<double>(groups[g].size() * groups[h].size()) / 2;
+        }
+    }
+    return mean;
+}
+
 } // namespace bb::stats

@@ -26,4 +26,8 @@ struct PermutationOptions {
 Result jonckheere_terpstra(const std::vector<std::vector<double>>& groups,
                            const PermutationOptions& options = {});
 
+// J's mean when there is no trend: half the pairs across groups. J above it: values grow along
+// the groups' order; below: they fall.
+double jonckheere_null_mean(const std::vector<std::vector<double>>& groups);
+
 } // namespace bb::stats
