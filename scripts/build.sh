@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds bootbench into ./build (warnings are errors, as in CI).
+# Configures and builds bootbench into ./build (warnings are errors, as in CI): every target, or
+# only the ones named (`bash scripts/build.sh bootbench`: the tool without its tests, for the
+# main job).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 launcher=()
@@ -13,4 +15,4 @@ fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DBOOTBENCH_WERROR=ON \
   "${launcher[@]}" >/dev/null
-ninja -C build -j"$(nproc)"
+ninja -C build -j"$(nproc)" "$@"
