@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace bb {
 
@@ -28,6 +29,7 @@ namespace {
 struct ReportCommandOptions {
     std::string experiment;
     std::vector<long long> runs;
+    bool all_experiments = false;
     std::vector<std::string> by;
     std::vector<std::string> only; // AXIS=V1,V2
     std::string metric = "boot_seconds";
@@ -54,6 +56,11 @@ the quiet.max_load in force when the boot ran; 0.25 for boots stored before sche
 others are counted in "excluded" (failed, loaded, no value), never averaged. --include-failed uses failed boots
 that have a value, --include-loaded foreign-loaded ones; "failed/loaded used" counts them per
 row. docs/reporting.md ("Methods") explains every interval and test.
+
+Runs: every run of the database, unless --experiment or --run choose; a database holding
+several experiments defaults to the newest run's experiment, named in the first line
+(--all-experiments pools them all: cells of different experiments with equal axis values
+merge).
 
 Groups: one per cell of the matrix unless --by names axes: keys of the boots' parameters
 (variant, hz, smp, firmware, machine, a cmdline parameter such as
@@ -308,17 +315,38 @@ std::string exploratory_label(const ReportCommandOptions& options, ReportFormat 
                             format == ReportFormat::Markdown);
 }
 
-int run(const ReportCommandOptions& options, const GlobalOptions& global) {
-    const auto format = parse_report_format(options.format);
+// A database holding several experiments (an exported page's data, a lab's history): without
+// --experiment or --run, a report of everything would pool the cells of different experiments
+// that share axis values. The newest run's experiment is the default, named above the report.
+std::pair<ReportCommandOptions, std::string>
+scoped_to_one_experiment(const ReportCommandOptions& given, Database& db) {
+    if (!given.experiment.empty() || !given.runs.empty() || given.all_experiments) {
+        return {given, ""};
+    }
+    const std::vector<std::string> names = experiments_newest_first(db);
+    if (names.size() < 2) {
+        return {given, ""};
+    }
+    ReportCommandOptions scoped = given;
+    scoped.experiment = names.front();
+    return {scoped, fmt::format("experiment {} (the newest run's; this database holds {} "
+                                "experiments: --experiment NAME for another, --all-experiments to "
+                                "pool them)\n",
+                                names.front(), names.size())};
+}
+
+int run(const ReportCommandOptions& given, const GlobalOptions& global) {
+    const auto format = parse_report_format(given.format);
     if (!format) {
         throw Error(fmt::format("--format {}: unknown format; use text, md, csv, json or html",
-                                options.format));
+                                given.format));
     }
-    check_view_options(options);
-    if (!options.output.empty()) {
-        check_output_target(options.output); // before the work, not after it
+    check_view_options(given);
+    if (!given.output.empty()) {
+        check_output_target(given.output); // before the work, not after it
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
+    const auto [options, scope] = scoped_to_one_experiment(given, db);
     const EstimateOptions estimates;
     std::string out;
     if (options.view == "verdict") {
@@ -334,6 +362,14 @@ int run(const ReportCommandOptions& options, const GlobalOptions& global) {
     }
     if (options.view != "verdict") {
         out = exploratory_label(options, *format, db) + out;
+    }
+    if (!scope.empty()) {
+        const bool in_band = *format == ReportFormat::Text || *format == ReportFormat::Markdown;
+        if (in_band) {
+            out = (*format == ReportFormat::Markdown ? "> " + scope + "\n" : scope) + out;
+        } else if (!global.quiet) {
+            std::fprintf(stderr, "bootbench: %s", scope.c_str());
+        }
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);
@@ -353,9 +389,12 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     CLI::App* cmd =
         app.add_subcommand("report", "Summarize stored samples per group (median, 95% CI, …)");
     cmd->footer(k_report_help);
-    cmd->add_option("--experiment", options->experiment, "only runs of this experiment");
+    cmd->add_option("--experiment", options->experiment,
+                    "only runs of this experiment (default: the newest run's)");
     cmd->add_option("--run", options->runs, "only these run ids (repeatable, or comma-separated)")
         ->delimiter(',');
+    cmd->add_flag("--all-experiments", options->all_experiments,
+                  "pool every experiment of the database (cells sharing axis values merge)");
     cmd->add_option("--by", options->by, "group by these axes (comma-separated)")->delimiter(',');
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");

@@ -71,6 +71,16 @@ std::vector<long long> runs_declaring_analysis(Database& db, const std::string& 
     return found;
 }
 
+std::vector<std::string> experiments_newest_first(Database& db) {
+    SQLite::Statement select(db.sql(), "SELECT e.name FROM runs r JOIN experiments e ON e.id = "
+                                       "r.experiment_id GROUP BY e.name ORDER BY max(r.id) DESC");
+    std::vector<std::string> names;
+    while (select.executeStep()) {
+        names.push_back(select.getColumn(0).getString());
+    }
+    return names;
+}
+
 std::vector<RunSample> run_samples(Database& db, long long run_id) {
     SQLite::Statement select(
         db.sql(), "SELECT s.boot_id, s.cell_key, s.params_json, s.repeat_index, s.outcome, "

@@ -27,6 +27,10 @@ void require_runs(Database& db, const std::vector<long long>& run_ids);
 // `experiment` non-empty: only that experiment's.
 std::vector<long long> runs_declaring_analysis(Database& db, const std::string& experiment);
 
+// The experiments that have runs, the one with the newest run first (ad-hoc boots, which
+// belong to no experiment, are not one).
+std::vector<std::string> experiments_newest_first(Database& db);
+
 // One boot of a run, classified by v_samples (the one "used sample" rule, store/sample_rule.h).
 struct RunSample {
     long long boot_id = 0;
