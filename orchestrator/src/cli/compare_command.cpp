@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "experiment/experiment_diff.h"
 #include "report/comparison_table.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
@@ -28,6 +29,7 @@ struct CompareCommandOptions {
     bool include_failed = false;
     bool include_loaded = false;
     double alpha = 0.05;
+    bool across_experiments = false;
 };
 
 constexpr const char* k_compare_help =
@@ -43,6 +45,12 @@ gives the geometric mean of the groups' B / A ratios (descriptive, no interval).
 Samples are selected as in `bootbench report` (used boots: ok, parameters applied, not loaded);
 --include-failed and --include-loaded add failed and foreign-loaded boots, each line says how
 many of them entered it.
+
+Runs of different experiments are refused (their cells may share keys and still measure
+different things: an L2 command line, a workload, a variable store are not in the key); the
+error names the settings in which the two files differ, and --across-experiments compares them
+anyway. Runs of one experiment whose file changed between them get a warning naming the
+changed settings.
 
 Groups pair by identical cell (the same point of the matrix in both runs). --by pairs the
 groups that share values of the given axes instead: --by variant pools every cell of a
@@ -74,6 +82,29 @@ std::string describe(const RunInfo& run) {
     return text + ")";
 }
 
+// Cells pair by key, and a key does not carry every setting (an L2 command line, a workload):
+// two experiments' cells with equal keys may measure different things. Refused unless asked
+// for; the same experiment edited between its runs is a warning.
+void check_same_experiment(const RunInfo& a, const RunInfo& b, bool across, bool quiet) {
+    const std::vector<std::string> differ =
+        experiment_differences(a.experiment_yaml, b.experiment_yaml);
+    const std::string keys =
+        differ.empty() ? "nothing but the name" : fmt::format("{}", fmt::join(differ, ", "));
+    if (a.experiment != b.experiment && !across) {
+        throw Error(fmt::format("runs {} and {} are of different experiments ({}, {}; their "
+                                "files differ in {}): cells with equal keys may measure "
+                                "different things. --across-experiments compares them anyway",
+                                a.id, b.id, a.experiment.empty() ? "ad-hoc" : a.experiment,
+                                b.experiment.empty() ? "ad-hoc" : b.experiment, keys));
+    }
+    if (!differ.empty() && !quiet) {
+        std::fprintf(stderr,
+                     "bootbench: warning: the experiment files of runs %lld and %lld "
+                     "differ in %s\n",
+                     a.id, b.id, keys.c_str());
+    }
+}
+
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
     if (!format || *format == ReportFormat::Csv || *format == ReportFormat::Html) {
@@ -91,6 +122,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const RunInfo run_a = describe_run(db, options.a);
     const RunInfo run_b = describe_run(db, options.b);
+    check_same_experiment(run_a, run_b, options.across_experiments, global.quiet);
 
     SampleQuery query;
     if (!options.by.empty()) {
@@ -175,6 +207,8 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                   "use failed boots that have a value too");
     cmd->add_flag("--include-loaded", options->include_loaded,
                   "use boots under foreign host load too");
+    cmd->add_flag("--across-experiments", options->across_experiments,
+                  "compare runs of different experiments (refused by default)");
     cmd->add_option("--alpha", options->alpha,
                     "significance level of the verdicts, Holm-adjusted over the groups "
                     "(default 0.05)")

@@ -1,17 +1,21 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "experiment/experiment_diff.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 #include "report/boot_plan.h"
 #include "schedule/slots.h"
+#include "store/run_queries.h"
 #include "util/duration.h"
 #include "util/error.h"
 #include "util/host_facts.h"
+#include "util/paths.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <set>
 
 namespace bb {
 
@@ -88,6 +92,51 @@ int slots_for(const Experiment& experiment, int requested) {
     return static_cast<int>(plan_slots(read_host_facts().cpus, max_smp, requested).slots.size());
 }
 
+// A plan is only as good as its pilot: it must be of the file's declared analysis and have
+// booted the file's cells (a pilot file is usually the same matrix with fewer repeats).
+void check_pilot(const Experiment& experiment, const PlanCommandOptions& options, Database& db,
+                 bool quiet) {
+    if (!experiment.analysis) {
+        throw Error(fmt::format("{} declares no analysis: plan sizes the test an analysis: key "
+                                "declares (endpoint, compared values, pairing, α; "
+                                "docs/experiments.md#analysis)",
+                                options.file));
+    }
+    const RunInfo pilot = describe_run(db, options.pilot);
+    std::set<std::string> booted;
+    for (const auto& sample : run_samples(db, options.pilot)) {
+        booted.insert(sample.cell_key);
+    }
+    std::vector<std::string> missing;
+    for (const auto& cell : expand_matrix(experiment)) {
+        if (booted.count(cell.cell_key) == 0) {
+            missing.push_back(cell.cell_key);
+        }
+    }
+    if (!missing.empty()) {
+        throw Error(fmt::format("pilot run {} ({}) did not boot {} of {}'s {} cells, e.g. {}: "
+                                "plan needs a pilot of the file's cells (the same matrix with "
+                                "fewer repeats)",
+                                pilot.id, pilot.experiment.empty() ? "ad-hoc" : pilot.experiment,
+                                missing.size(), options.file, expand_matrix(experiment).size(),
+                                missing.front()));
+    }
+    std::vector<std::string> differ;
+    for (const auto& path :
+         experiment_differences(pilot.experiment_yaml, read_file(options.file))) {
+        if (path != "repeats" && path != "seed" && !path.starts_with("analysis")) {
+            differ.push_back(path);
+        }
+    }
+    if (!differ.empty() && !quiet) {
+        std::fprintf(stderr,
+                     "bootbench: warning: pilot run %lld's experiment file differs from %s in "
+                     "%s: its spread may not be this file's\n",
+                     pilot.id, options.file.c_str(),
+                     fmt::format("{}", fmt::join(differ, ", ")).c_str());
+    }
+}
+
 int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     const Experiment experiment = load_experiment(options.file);
     if (experiment.analysis && experiment.analysis->is_trend()) {
@@ -96,6 +145,7 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
                                 options.file));
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
+    check_pilot(experiment, options, db, global.quiet);
     const Endpoint endpoint = experiment.analysis ? experiment.analysis->endpoint : Endpoint{};
     const PilotSpread spread = pilot_spread(db, options.pilot, endpoint);
     PlanRequest request;

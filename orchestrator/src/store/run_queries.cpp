@@ -10,7 +10,8 @@ namespace bb {
 
 RunInfo describe_run(Database& db, long long run_id) {
     SQLite::Statement run(db.sql(), "SELECT r.id, coalesce(e.name, ''), r.started_at, r.status, "
-                                    "h.hostname FROM runs r JOIN hosts h ON h.id = r.host_id "
+                                    "h.hostname, coalesce(e.yaml, '') FROM runs r JOIN hosts h "
+                                    "ON h.id = r.host_id "
                                     "LEFT JOIN experiments e ON e.id = r.experiment_id "
                                     "WHERE r.id = ?");
     run.bind(1, static_cast<int64_t>(run_id));
@@ -19,7 +20,8 @@ RunInfo describe_run(Database& db, long long run_id) {
         throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
     }
     return {run.getColumn(0).getInt64(), run.getColumn(1).getString(), run.getColumn(2).getString(),
-            run.getColumn(3).getString(), run.getColumn(4).getString()};
+            run.getColumn(3).getString(), run.getColumn(4).getString(),
+            run.getColumn(5).getString()};
 }
 
 namespace {

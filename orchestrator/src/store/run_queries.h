@@ -16,6 +16,7 @@ struct RunInfo {
     std::string started_at;
     std::string status;
     std::string host;
+    std::string experiment_yaml; // the experiment file as the run read it; empty for ad-hoc boots
 };
 
 RunInfo describe_run(Database& db, long long run_id); // throws Error when there is no such run
