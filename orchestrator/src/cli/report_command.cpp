@@ -74,7 +74,8 @@ printed with BOOTBENCH-METRIC.
 
 Views (--view), shaped like the tables of kernel patch mails:
   param-table  --param P [--by variant]: one row per value of P in numeric order with the
-               median [95% CI] (n) of the metric; one column per variant with --by.
+               median [95% CI] (n) of the metric; one column per variant (by default when
+               the boots are of several variants: two kernels are never one row).
   histogram    --hist NAME [--bucket-us W] [--by smp,variant] [--base stock]: the groups'
                BOOTBENCH-HIST buckets summed over their used boots, re-bucketed to W µs, side
                by side, with p50/p90/p99 (linear inside the bucket; display only) and the
@@ -227,6 +228,20 @@ std::string param_table_view(const ReportCommandOptions& options, ReportFormat f
                                 "variant)",
                                 fmt::join(query.by, ",")));
     }
+    std::string note;
+    if (query.by.empty()) {
+        // Two kernels are never one row: an anchor kernel at one of the parameter's values would
+        // join that row and the trend test under the table.
+        SampleQuery variants = query;
+        variants.by = {"variant"};
+        const size_t count = query_samples(db, variants).groups.size();
+        if (count > 1) {
+            query.by = {"variant"};
+            note = fmt::format("columns by variant: the boots are of {} variants, which a "
+                               "parameter table does not pool\n",
+                               count);
+        }
+    }
     query.by.insert(query.by.begin(), parse_axes(options.param).front());
     const SampleSet set = query_samples(db, query);
     if (set.boots == 0) {
@@ -236,6 +251,9 @@ std::string param_table_view(const ReportCommandOptions& options, ReportFormat f
     if (format == ReportFormat::Html) {
         return render_param_table_html(
             table, html_context(options, db, fmt::format("{} vs {}", set.metric, options.param)));
+    }
+    if (format == ReportFormat::Text || format == ReportFormat::Markdown) {
+        return note + render_param_table(table, format);
     }
     return render_param_table(table, format);
 }
