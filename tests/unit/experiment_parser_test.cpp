@@ -494,7 +494,8 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
           "exp.yaml:7:15: l2_cmdline: expected kernel parameters without \"'\"");
     CHECK(error_of(head + "nested: [l2_smp]\n") ==
           "exp.yaml:6:9: nested: expected a mapping with keys l2_kernel, l2_smp, l2_memory, "
-          "l2_cmdline, l2_firmware, l2_modules, l2_varstore, l2_varstore_live, got a list");
+          "l2_cmdline, l2_firmware, l2_modules, l2_varstore, l2_varstore_live, l1_probes, got a "
+          "list");
     CHECK(error_of(head + "nested:\n  l2_modules: [fs/efivarfs.ko]\n") ==
           "exp.yaml:7:15: l2_modules: expected module names such as efivarfs, got "
           "\"fs/efivarfs.ko\"");

@@ -120,3 +120,21 @@ TEST_CASE("an L2 command line is one shell word whatever it holds", "[nested]") 
     l2.cmdline = "console=ttyAMA0 it's";
     CHECK(bb::l2_qemu_command(l2).find("-append 'console=ttyAMA0 it'\\''s'") != std::string::npos);
 }
+
+TEST_CASE("the calls probe set leaves out the probes that fire per reader check and pass",
+          "[nested]") {
+    const std::string all = bb::l1_srcu_probe_setup(bb::L1Probes::All);
+    const std::string calls = bb::l1_srcu_probe_setup(bb::L1Probes::Calls);
+    for (const char* event : {"probe srcu_exp ", "probe srcu_exp_ret ", "probe srcu_gp_start ",
+                              "probe srcu_invoke_cbs ", "probe srcu_delay_timer "}) {
+        CHECK(all.find(event) != std::string::npos);
+        CHECK(calls.find(event) != std::string::npos);
+    }
+    for (const char* event : {"probe srcu_check ", "probe process_srcu ", "probe srcu_gp_queue "}) {
+        CHECK(all.find(event) != std::string::npos);
+        CHECK(calls.find(event) == std::string::npos);
+    }
+    bb::L2Launch l2;
+    l2.probes = bb::L1Probes::Calls;
+    CHECK(bb::nested_init_script(l2).find("probe srcu_check ") == std::string::npos);
+}

@@ -101,6 +101,7 @@ bb::HistogramView histogram_fixture() {
     shift.comparison.difference_ci = {-16000, -14000};
     shift.comparison.coverage = 0.6667;
     shift.comparison.p_value = 0.667;
+    shift.comparison.p_adjusted = 0.667; // one shift per percentile: Holm changes nothing
     shift.comparison.insufficient = "2 vs 1: no interval reaches 95 %";
     shift.p99 = shift.comparison;
     shift.p99.median_a = 39000;
@@ -210,8 +211,9 @@ p99                           39800         19800
 samples                          10           2.5
 boots                             2             1
 failed/loaded used              0/0           0/1
-p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
-p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, Holm p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, Holm p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+shifts tested: exact Mann-Whitney on per-boot percentiles, Holm over the 1 shifts of each percentile, decided at α 0.05 (a run's declared α when it declared one)
 )golden");
     CHECK(
         bb::render_histogram_view(histogram_fixture(), ReportFormat::Markdown) ==
@@ -230,8 +232,9 @@ p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges
 | boots | 2 | 1 |
 | failed/loaded used | 0/0 | 0/1 |
 
-p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
-p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p50 shift, variant=wake − variant=default: -15000 µs [-16000, -14000] (Hodges-Lehmann shift of per-boot p50s, interval covers 66.7 %, Mann-Whitney p 0.667, Holm p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+p99 shift, variant=wake − variant=default: -20000 µs [-21000, -19000] (Hodges-Lehmann shift of per-boot p99s, interval covers 66.7 %, Mann-Whitney p 0.667, Holm p 0.667, n 2 → 1; 2 vs 1: no interval reaches 95 %)
+shifts tested: exact Mann-Whitney on per-boot percentiles, Holm over the 1 shifts of each percentile, decided at α 0.05 (a run's declared α when it declared one)
 )golden");
 }
 
@@ -250,7 +253,7 @@ wake,30000,40000,0
     CHECK(
         nlohmann::json::parse(bb::render_histogram_view(histogram_fixture(), ReportFormat::Json)) ==
         nlohmann::json::parse(
-            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":2,"boots_used_failed":0,"boots_used_loaded":0,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":1,"boots_used_failed":0,"boots_used_loaded":1,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","p50":{"ci_coverage":0.6667,"difference":-15000.0,"difference_ci":[-16000.0,-14000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":30000.0,"median_b":15000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"},"p99":{"ci_coverage":0.6667,"difference":-20000.0,"difference_ci":[-21000.0,-19000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":39000.0,"median_b":19000.0,"n_a":2,"n_b":1,"p":0.667,"verdict":"insufficient data"}}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
+            R"golden({"bucket_width":10000.0,"buckets_are":"[lower_edge, lower_edge + bucket_width), [lower_edge, count] pairs","by":["variant"],"groups":[{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":2,"boots_used_failed":0,"boots_used_loaded":0,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[0.0,1.0],[10000.0,4.0],[30000.0,5.0]],"key":{"variant":"default"},"label":"variant=default","p50":30000.0,"p90":38000.0,"p99":39800.0,"samples":10.0},{"boot_p50s":[],"boot_p99s":[],"boots_excluded":0,"boots_used":1,"boots_used_failed":0,"boots_used_loaded":1,"boots_with_guest_percentiles":0,"boots_without_histogram":0,"buckets":[[10000.0,2.5]],"key":{"variant":"wake"},"label":"variant=wake","p50":15000.0,"p90":18000.0,"p99":19800.0,"samples":2.5}],"median_shifts":[{"a":"variant=default","b":"variant=wake","p50":{"ci_coverage":0.6667,"difference":-15000.0,"difference_ci":[-16000.0,-14000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":30000.0,"median_b":15000.0,"n_a":2,"n_b":1,"p":0.667,"p_holm":0.667,"verdict":"insufficient data"},"p99":{"ci_coverage":0.6667,"difference":-20000.0,"difference_ci":[-21000.0,-19000.0],"insufficient":"2 vs 1: no interval reaches 95 %","median_a":39000.0,"median_b":19000.0,"n_a":2,"n_b":1,"p":0.667,"p_holm":0.667,"verdict":"insufficient data"}}],"name":"lat","split_buckets":0,"view":"histogram"})golden"));
 }
 
 TEST_CASE("per-item view renders as text with the geomean row first", "[views][render]") {

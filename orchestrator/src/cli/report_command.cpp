@@ -258,8 +258,22 @@ std::string param_table_view(const ReportCommandOptions& options, ReportFormat f
     return render_param_table(table, format);
 }
 
+// The level a view's tests are decided at: the α the selected runs declared (the newest such
+// run's), so a view and the verdict answer one question alike; else the estimates' default.
+EstimateOptions at_declared_alpha(const ReportCommandOptions& options, Database& db,
+                                  EstimateOptions estimates) {
+    const auto runs = runs_with_analysis(db, options.runs, options.experiment);
+    if (!runs.empty()) {
+        if (const auto stored = BootStore(db).run_analysis(runs.back())) {
+            estimates.alpha = analysis_from_json(*stored).alpha;
+        }
+    }
+    return estimates;
+}
+
 std::string histogram_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
-                           const EstimateOptions& estimates) {
+                           const EstimateOptions& given) {
+    const EstimateOptions estimates = at_declared_alpha(options, db, given);
     HistogramViewQuery query;
     query.selection = selection(options);
     query.name = options.hist;

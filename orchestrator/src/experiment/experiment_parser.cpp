@@ -49,7 +49,7 @@ const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
                                              "histogram", "scale", "bucket"};
 const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",          "l2_memory",
                                              "l2_cmdline",  "l2_firmware",     "l2_modules",
-                                             "l2_varstore", "l2_varstore_live"};
+                                             "l2_varstore", "l2_varstore_live", "l1_probes"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
 const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "trend", "paired",
@@ -64,6 +64,7 @@ const std::vector<std::string> k_until_keys{"endpoint", "ci_halfwidth"};
 constexpr int k_min_precision_repeats = 6;
 const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 const std::vector<std::string> k_l2_varstore_modes{"blank", "full"};
+const std::vector<std::string> k_l1_probe_sets{"all", "calls"};
 // efivar_fill's own limit: a 256 KiB store holds about 60 variables of 4 KiB.
 constexpr long long k_max_varstore_live = 40;
 const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
@@ -638,6 +639,9 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
         }
     }
     read_varstore(entries, nested);
+    if (const auto found = entries.find("l1_probes"); found != entries.end()) {
+        nested.l1_probes = choice(found->second, k_l1_probe_sets);
+    }
     if (const auto found = entries.find("l2_modules"); found != entries.end()) {
         nested.l2_modules = string_list(found->second);
         for (const auto& name : nested.l2_modules) {

@@ -9,6 +9,7 @@ namespace {
 struct SrcuProbe {
     const char* event;
     const char* function;
+    bool per_call; // fires about once per call or grace period (the Calls set)
     // Records worth keeping in the trace buffer; k_drop_all for events that are only counted.
     const char* filter;
     const char* definition;
@@ -27,24 +28,26 @@ constexpr const char* k_drop_all = "common_pid < 0";
 // cannot tell this itself: it is called with SRCU_INTERVAL after the last grace period too, when
 // it queues nothing.
 constexpr std::array<SrcuProbe, 8> k_probes{{
-    {"srcu_exp", "synchronize_srcu_expedited", k_keep_all,
+    {"srcu_exp", "synchronize_srcu_expedited", true, k_keep_all,
      "p:bootbench/srcu_exp synchronize_srcu_expedited ssp=%x0"},
-    {"srcu_exp_ret", "synchronize_srcu_expedited", k_keep_all,
+    {"srcu_exp_ret", "synchronize_srcu_expedited", true, k_keep_all,
      "r:bootbench/srcu_exp_ret synchronize_srcu_expedited"},
-    {"srcu_check", "try_check_zero", "clear == 0",
+    {"srcu_check", "try_check_zero", false, "clear == 0",
      "r:bootbench/srcu_check try_check_zero ssp=$arg1 clear=$retval:u8"},
-    {"process_srcu", "process_srcu", k_keep_all, "p:bootbench/process_srcu process_srcu work=%x0"},
-    {"srcu_gp_start", "srcu_gp_start", k_drop_all, "p:bootbench/srcu_gp_start srcu_gp_start"},
-    {"srcu_invoke_cbs", "srcu_invoke_callbacks", k_drop_all,
+    {"process_srcu", "process_srcu", false, k_keep_all,
+     "p:bootbench/process_srcu process_srcu work=%x0"},
+    {"srcu_gp_start", "srcu_gp_start", true, k_drop_all,
+     "p:bootbench/srcu_gp_start srcu_gp_start"},
+    {"srcu_invoke_cbs", "srcu_invoke_callbacks", true, k_drop_all,
      "p:bootbench/srcu_invoke_cbs srcu_invoke_callbacks"},
-    {"srcu_delay_timer", "srcu_delay_timer", k_drop_all,
+    {"srcu_delay_timer", "srcu_delay_timer", true, k_drop_all,
      "p:bootbench/srcu_delay_timer srcu_delay_timer"},
-    {"srcu_gp_queue", "queue_delayed_work_on", "delay != 0",
+    {"srcu_gp_queue", "queue_delayed_work_on", false, "delay != 0",
      "p:bootbench/srcu_gp_queue queue_delayed_work_on dwork=%x2 delay=%x3:u64"},
 }};
 } // namespace
 
-std::string l1_srcu_probe_setup() {
+std::string l1_srcu_probe_setup(L1Probes probes) {
     std::string script = fmt::format(
         R"sh(if [ -f $tracing/kprobe_events ]; then
   echo {buffer_kb} > $tracing/buffer_size_kb
@@ -68,6 +71,9 @@ probe() {{
 )sh",
         fmt::arg("buffer_kb", k_l1_trace_buffer_kb));
     for (const SrcuProbe& probe : k_probes) {
+        if (probes == L1Probes::Calls && !probe.per_call) {
+            continue;
+        }
         script += fmt::format("probe {} {} '{}' '{}'\n", probe.event, probe.function, probe.filter,
                               probe.definition);
     }

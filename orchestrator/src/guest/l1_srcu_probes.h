@@ -18,7 +18,16 @@ constexpr int k_l1_trace_buffer_kb = 32768;
 // refuses (a function inlined in this build) is named with its reason and left out: the report
 // then says which metrics are not measured. Events that are only counted get a filter that drops
 // every record, as kprobe_profile counts hits before filtering.
-std::string l1_srcu_probe_setup();
+//
+// Which probes: `All` of them, or only the `Calls` set — synchronize_srcu_expedited()'s entry and
+// return (calls, their durations, time blocked) and the per-grace-period events (grace periods
+// started, callback runs, delayed callback runs). The reader checks and process_srcu passes are
+// left out there: on a preemptible host that polls for readers they fire hundreds of thousands
+// of times per L2 boot (245 600 reader checks in one 67 s boot of stock-full at HZ 250), each a
+// breakpoint exception in TCG-emulated L1, so they slow the polling kernel more than the
+// sleeping one and bias a boot-time endpoint.
+enum class L1Probes { All, Calls };
+std::string l1_srcu_probe_setup(L1Probes probes = L1Probes::All);
 
 // Busybox awk program that reads kprobe_profile before L2's run, kprobe_profile after it and
 // the trace of the run (three file arguments, `-v width=<bucket µs>`), and prints the

@@ -103,7 +103,7 @@ echo "BOOTBENCH-MARKER {l1_end} $up"
 sync
 poweroff -f
 )sh",
-        fmt::arg("l1_boot", k_l1_boot_marker), fmt::arg("probes", l1_srcu_probe_setup()),
+        fmt::arg("l1_boot", k_l1_boot_marker), fmt::arg("probes", l1_srcu_probe_setup(l2.probes)),
         fmt::arg("report", l1_srcu_report_awk()), fmt::arg("pflash", pflash),
         fmt::arg("bucket_us", k_srcu_exp_bucket_us), fmt::arg("l2_start", k_l2_start_marker),
         fmt::arg("qemu", l2_qemu_command(l2)), fmt::arg("l2_exit", k_l2_exit_marker),

@@ -1,4 +1,6 @@
 #pragma once
+#include "guest/l1_srcu_probes.h"
+
 #include <string>
 #include <string_view>
 
@@ -36,6 +38,7 @@ struct L2Launch {
     // flash by /init before the timed span); empty: the store is zeros. With -bios it becomes
     // pflash unit 1 beside the built-in firmware, which virt accepts (only unit 0 clashes).
     std::string varstore_template;
+    L1Probes probes = L1Probes::All; // L1's SRCU probes during L2's run
 };
 
 // The L2 qemu command line as /init runs it, one shell word per argument.

@@ -77,9 +77,9 @@ std::string shift_line(const char* percentile, const Comparison& c, const std::s
             ? fmt::format(" [{:+g}, {:+g}]", c.difference_ci.low, c.difference_ci.high)
             : "";
     return fmt::format("{} shift, {} − {}: {:+g} µs{} (Hodges-Lehmann shift of per-boot {}s, "
-                       "interval covers {}, Mann-Whitney p {:.3g}, n {} → {}; {})",
+                       "interval covers {}, Mann-Whitney p {:.3g}, Holm p {:.3g}, n {} → {}; {})",
                        percentile, other, first, c.difference, interval, percentile,
-                       coverage_text(c.coverage), c.p_value, c.n_a, c.n_b,
+                       coverage_text(c.coverage), c.p_value, c.p_adjusted, c.n_a, c.n_b,
                        c.insufficient.empty() ? verdict_word(c.verdict, false) : c.insufficient);
 }
 
@@ -92,6 +92,7 @@ nlohmann::json shift_json(const Comparison& c) {
             {"difference_ci", interval_json(c.difference_ci)},
             {"ci_coverage", number_or_null(c.coverage)},
             {"p", number_or_null(c.p_value)},
+            {"p_holm", number_or_null(c.p_adjusted)},
             {"insufficient", c.insufficient},
             {"verdict", std::string(to_string(c.verdict))}};
 }
@@ -108,6 +109,12 @@ std::vector<std::string> median_shift_lines(const HistogramView& view) {
         const std::string other = group_label(view.axes, view.groups[shift.group].key);
         lines.push_back(shift_line("p50", shift.comparison, first, other));
         lines.push_back(shift_line("p99", shift.p99, first, other));
+    }
+    if (!view.shifts.empty()) {
+        lines.push_back(fmt::format(
+            "shifts tested: exact Mann-Whitney on per-boot percentiles, Holm over the {} shifts "
+            "of each percentile, decided at α {} (a run's declared α when it declared one)",
+            view.shifts.size(), ValueFormat::plain(view.alpha)));
     }
     return lines;
 }

@@ -1,5 +1,6 @@
 #include "report/histogram_view.h"
 
+#include "stats/holm.h"
 #include "store/metric_queries.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
@@ -124,6 +125,26 @@ void check_bucket_width(const std::string& name, double width, bool asked, doubl
 }
 } // namespace
 
+namespace {
+// The shifts of one percentile answer one question per group: Holm over them, as the verdict
+// of a declared analysis does over its comparisons, so the two agree where they ask the same.
+void adjust_family(std::vector<MedianShift>& shifts, Comparison MedianShift::*member,
+                   double alpha) {
+    std::vector<double> p_values;
+    for (const auto& shift : shifts) {
+        p_values.push_back((shift.*member).p_value);
+    }
+    const std::vector<double> adjusted = stats::holm_adjust(p_values);
+    for (size_t i = 0; i < shifts.size(); ++i) {
+        Comparison& c = shifts[i].*member;
+        c.p_adjusted = adjusted[i];
+        if (c.insufficient.empty()) {
+            c.verdict = decide_verdict(c, c.p_adjusted, alpha, 0);
+        }
+    }
+}
+} // namespace
+
 HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms& histograms,
                                    const std::string& name, std::optional<double> bucket_width,
                                    const EstimateOptions& options,
@@ -178,6 +199,9 @@ HistogramView build_histogram_view(const SampleSet& boots, const BootHistograms&
                                    compare_medians(a.boot_p99s, b.boot_p99s, options)});
         }
     }
+    view.alpha = options.alpha;
+    adjust_family(view.shifts, &MedianShift::comparison, options.alpha);
+    adjust_family(view.shifts, &MedianShift::p99, options.alpha);
     return view;
 }
 

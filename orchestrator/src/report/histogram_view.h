@@ -59,6 +59,9 @@ struct HistogramView {
     std::vector<HistogramGroup> groups;
     std::vector<MedianShift> shifts; // one per group other than a base group
     int split_buckets = 0;           // stored buckets split across a boundary of `width`
+    // The shifts' tests: each percentile's shifts are one family, Holm-adjusted, decided at α
+    // (the level the estimates were asked for: a run's declared α when it declared one).
+    double alpha = 0.05;
 };
 
 using BootHistograms = std::unordered_map<long long, std::vector<StoredBucket>>;

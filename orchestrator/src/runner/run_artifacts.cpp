@@ -33,6 +33,7 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
     request.l2.cmdline = effective_cmdline(l2); // with L2's console=
     request.l2.firmware_mode =
         experiment.nested.l2_firmware == "pflash" ? L2Firmware::Pflash : L2Firmware::Bios;
+    request.l2.probes = experiment.nested.l1_probes == "calls" ? L1Probes::Calls : L1Probes::All;
     if (experiment.nested.l2_varstore == "full") {
         request.full_varstore_live = experiment.nested.l2_varstore_live;
     }
