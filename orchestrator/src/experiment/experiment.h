@@ -95,7 +95,7 @@ struct NestedSettings {
     // full: every boot starts from a copy of a store an earlier boot left full, which the
     // firmware reclaims before the kernel starts (runner/varstore_template.h)
     std::string l2_varstore = "blank";
-    int l2_varstore_live = 4; // full: distinct 4 KiB variables left live, the reclaim's cost
+    int l2_varstore_live = 4;      // full: distinct 4 KiB variables left live, the reclaim's cost
     std::string l1_probes = "all"; // all | calls: L1's SRCU probes (guest/l1_srcu_probes.h)
     std::vector<std::string> l2_modules; // L2 kernel's modules put in L2's image (efivarfs)
 };

@@ -47,8 +47,8 @@ const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "
 const std::vector<std::string> k_marker_keys{"timing", "end"};
 const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
                                              "histogram", "scale", "bucket"};
-const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",          "l2_memory",
-                                             "l2_cmdline",  "l2_firmware",     "l2_modules",
+const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",           "l2_memory",
+                                             "l2_cmdline",  "l2_firmware",      "l2_modules",
                                              "l2_varstore", "l2_varstore_live", "l1_probes"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};

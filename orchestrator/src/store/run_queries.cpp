@@ -19,9 +19,9 @@ RunInfo describe_run(Database& db, long long run_id) {
         require_runs(db, {run_id}); // names the runs there are
         throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
     }
-    return {run.getColumn(0).getInt64(), run.getColumn(1).getString(), run.getColumn(2).getString(),
-            run.getColumn(3).getString(), run.getColumn(4).getString(),
-            run.getColumn(5).getString()};
+    return {run.getColumn(0).getInt64(),  run.getColumn(1).getString(),
+            run.getColumn(2).getString(), run.getColumn(3).getString(),
+            run.getColumn(4).getString(), run.getColumn(5).getString()};
 }
 
 namespace {
