@@ -83,3 +83,33 @@ TEST_CASE("no seed is used when its configuration differs, it has no image, or t
     CHECK_FALSE(bb::seed_build_dir(c.seed, c.tree, c.build_dir, c.image, "CONFIG_X=y\n"));
     CHECK_FALSE(fs::exists(c.build_dir));
 }
+
+TEST_CASE("the files the patches wrote become newer than the seed's objects, even when the "
+          "patched tree is older than the seed's build") {
+    // (KernelBuilder::build calls make_patched_files_newer before every patched build, seeded
+    // or not: an O= directory left by a build that recompiled nothing needs it as much.)
+    FakeCache c;
+    // A pristine file hard-linked into both trees, and a file the patch rewrote in the variant's
+    // tree — both a day old, older than every object of the seed (the case that once made every
+    // seeded variant of a cache its seed's image).
+    fs::create_directories(c.dir / "pristine/kernel/rcu");
+    write_bytes(c.dir / "pristine/kernel/rcu/tree.c", "unchanged");
+    for (const auto& root : {c.seed.tree, c.tree}) {
+        fs::create_directories(root / "kernel/rcu");
+        fs::create_hard_link(c.dir / "pristine/kernel/rcu/tree.c", root / "kernel/rcu/tree.c");
+    }
+    write_bytes(c.seed.tree / "kernel/rcu/srcutree.c", "as released");
+    write_bytes(c.tree / "kernel/rcu/srcutree.c", "as patched");
+    for (const auto& file :
+         {c.dir / "pristine/kernel/rcu/tree.c", c.tree / "kernel/rcu/srcutree.c"}) {
+        fs::last_write_time(file, c.old_time);
+    }
+    CHECK(bb::files_differing_from(c.tree, c.seed.tree) ==
+          std::vector<fs::path>{"kernel/rcu/srcutree.c"});
+
+    REQUIRE(bb::seed_build_dir(c.seed, c.tree, c.build_dir, c.image, "CONFIG_X=y\n"));
+    bb::make_patched_files_newer(c.tree, c.seed.tree);
+    CHECK(fs::last_write_time(c.tree / "kernel/rcu/srcutree.c") >
+          fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o"));
+    CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time); // not a patched file
+}

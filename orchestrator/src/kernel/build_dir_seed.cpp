@@ -4,6 +4,7 @@
 #include "util/paths.h"
 #include "util/run_command.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -81,6 +82,27 @@ void rewrite_paths(const fs::path& copy, const BuildDirSeed& seed, const fs::pat
 }
 } // namespace
 
+std::vector<fs::path> files_differing_from(const fs::path& tree, const fs::path& seed_tree) {
+    std::vector<fs::path> differing;
+    for (auto entry = fs::recursive_directory_iterator(tree);
+         entry != fs::recursive_directory_iterator(); ++entry) {
+        if (entry->is_directory() && entry->path().filename() == ".git") {
+            entry.disable_recursion_pending();
+            continue;
+        }
+        if (!entry->is_regular_file() || entry->is_symlink()) {
+            continue;
+        }
+        const fs::path relative = fs::relative(entry->path(), tree);
+        std::error_code error;
+        if (!fs::equivalent(entry->path(), seed_tree / relative, error) || error) {
+            differing.push_back(relative);
+        }
+    }
+    std::sort(differing.begin(), differing.end());
+    return differing;
+}
+
 bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::path& build_dir,
                     const fs::path& image, const std::string& final_config) {
     if (fs::exists(build_dir / image) || !fs::exists(seed.build_dir / image) ||
@@ -107,6 +129,13 @@ bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::pa
     fs::remove_all(build_dir);
     fs::rename(copy, build_dir);
     return true;
+}
+
+void make_patched_files_newer(const fs::path& tree, const fs::path& seed_tree) {
+    const auto now = fs::file_time_type::clock::now();
+    for (const auto& file : files_differing_from(tree, seed_tree)) {
+        fs::last_write_time(tree / file, now);
+    }
 }
 
 } // namespace bb

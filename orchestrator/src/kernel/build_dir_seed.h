@@ -1,6 +1,7 @@
 #pragma once
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace bb {
 
@@ -14,9 +15,14 @@ struct BuildDirSeed {
 // Why: a variant that changes one file still paid ~100-200 s on 2 cores to rebuild its tree from
 // ccache (one hashed lookup per object, then every link step), and CI builds about ten of them
 // (issue 32, item 0). Started from a copy of the unpatched build, make's own dependency tracking
-// recompiles exactly the objects whose sources or headers the patches changed — the patched
-// files are newer than every object of the seed, every other file of the tree is a hard link of
-// the same pristine file with the same time — and relinks.
+// recompiles exactly the objects whose sources or headers the patches changed and relinks —
+// provided the patched files are newer than every object of the seed. They are not by
+// themselves: the patched tree may have been made long before the seed was built (a cache that
+// kept the tree, a rebuilt seed), and make then recompiles nothing and links the unpatched image
+// (measured: every seeded variant of one cache was its seed's image, byte for byte). So before
+// every patched build, seeded or not, the files of its tree that are not the seed tree's own
+// file (every unchanged file of both trees is a hard link of the same pristine file) get the
+// current time: make_patched_files_newer.
 //
 // Copies `seed.build_dir` to `build_dir` (the copy replaces a directory that holds no finished
 // image) and rewrites, in every text file and symbolic link of the copy, the seed's tree and O=
@@ -26,5 +32,16 @@ struct BuildDirSeed {
 bool seed_build_dir(const BuildDirSeed& seed, const std::filesystem::path& tree,
                     const std::filesystem::path& build_dir, const std::filesystem::path& image,
                     const std::string& final_config);
+
+// The files the patches wrote (files_differing_from) get the current time: newer than every
+// object in any O= directory, so make recompiles them and what depends on them. A few files per
+// series; the walk over the tree costs about a second.
+void make_patched_files_newer(const std::filesystem::path& tree,
+                              const std::filesystem::path& seed_tree);
+
+// The files of `tree` that are not the very file (same inode) of `seed_tree` at the same path:
+// what the patches wrote. Relative paths, sorted.
+std::vector<std::filesystem::path> files_differing_from(const std::filesystem::path& tree,
+                                                        const std::filesystem::path& seed_tree);
 
 } // namespace bb

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <thread>
 #include <unistd.h>
@@ -310,11 +311,35 @@ void KernelBuilder::finish_build_key(Prepared& prepared, std::string final_confi
     for (const auto& patch : prepared.patches) {
         prepared.build_key.add("patch", patch.bytes);
     }
+    if (!prepared.patches.empty()) {
+        // Patched images built by bootbench before this input existed may be the unpatched
+        // image (a seeded build whose patched tree was older than the seed's objects, so make
+        // recompiled nothing; build_dir_seed.h): this input retires every one of them.
+        prepared.build_key.add("patched-build", "seeded-v2");
+    }
     prepared.build_key.add("config", prepared.final_config)
         .add("toolchain", prepared.toolchain)
         .add("arch", std::string(to_string(prepared.arch)))
         .add("target", kernel_image_target(prepared.arch));
     prepared.keys_known = true;
+}
+
+// A patched variant whose image is its unpatched seed's, byte for byte, would make every A/B of
+// it an A/A comparison without a word: refused (build_dir_seed.h tells how it happened once).
+void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::path& image) {
+    if (read_file(prepared.build_dir / image) != read_file(prepared.seed->build_dir / image)) {
+        return;
+    }
+    std::vector<std::string> changed;
+    for (const auto& file : files_differing_from(prepared.tree, prepared.seed->tree)) {
+        changed.push_back(file.string());
+    }
+    throw RuntimeFailure(fmt::format(
+        "the patched build in {} produced exactly the unpatched image of {}: make recompiled "
+        "nothing the patches change ({}). Remove {} and build again; if it recurs, the patches "
+        "change no code this configuration builds",
+        prepared.build_dir.string(), prepared.seed->build_dir.string(), fmt::join(changed, ", "),
+        prepared.build_dir.string()));
 }
 
 FileLock KernelBuilder::lock_builds() {
@@ -394,11 +419,20 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
         return result;
     }
     ensure_tree(prepared);
-    if (prepared.seed && seed_build_dir(*prepared.seed, prepared.tree, prepared.build_dir,
-                                        kernel_image_path(request.arch), prepared.final_config)) {
+    const bool seeded =
+        prepared.seed && seed_build_dir(*prepared.seed, prepared.tree, prepared.build_dir,
+                                        kernel_image_path(request.arch), prepared.final_config);
+    if (seeded) {
         m_progress.note(fmt::format("starting from the unpatched build in {} (make recompiles "
                                     "what the patches change)",
                                     prepared.seed->build_dir.string()));
+    }
+    if (prepared.seed && fs::exists(prepared.seed->tree)) {
+        make_patched_files_newer(prepared.tree, prepared.seed->tree);
+        // The builder changed its own tree's times (under the build lock): the manifest follows,
+        // or the next build would take the tree for tampered with and make it again.
+        write_file_atomically(prepared.workdir / k_manifest,
+                              tree_manifest_digest(prepared.tree) + "\n");
     }
     // The O= directory may hold an older .config (same config key, so same content) or none.
     // Rewritten only when it differs: a newer .config makes kbuild run syncconfig again.
@@ -420,6 +454,9 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
              modular ? std::vector<std::string>{result.target, "modules"}
                      : std::vector<std::string>{result.target},
              log, jobs);
+    if (prepared.seed && fs::exists(prepared.seed->build_dir / kernel_image_path(request.arch))) {
+        refuse_unpatched_image(prepared, kernel_image_path(request.arch));
+    }
 
     const fs::path temp = m_cache / "builds" / fmt::format("{}.tmp.{}", result.key, getpid());
     fs::remove_all(temp);
