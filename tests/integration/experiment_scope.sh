@@ -42,7 +42,8 @@ grep -q "pilot run 2's experiment file differs from .* in nested.l2_cmdline" "$w
   fail "plan: no warning about the pilot's other L2 command line"
 grep -q '^boots per cell: ' "$work/plan3.out" || fail "plan printed no plan"
 pt=$(dirname "$0")/../../docs/data/seed000-phase-table.sqlite
-"$BOOTBENCH" --db "$pt" report --view param-table --param srcutree.srcu_max_nodelay_phase \
+# COLUMNS: one line per trend, as a wide terminal shows it (text wraps at 120 columns otherwise).
+COLUMNS=400 "$BOOTBENCH" --db "$pt" report --view param-table --param srcutree.srcu_max_nodelay_phase \
   --metric efivar_storm_seconds >"$work/pt.txt"
 head -n 1 "$work/pt.txt" | grep -q '^columns by variant: the boots are of 2 variants' || fail "param-table: no column note"
 grep -q 'variant=table-full: J = 228 .* over 8 values (43 boots), p = 0.000149' "$work/pt.txt" ||

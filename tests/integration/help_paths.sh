@@ -26,7 +26,26 @@ for command in "" $commands; do
   done < <(grep -oE "(^|[^[:alnum:]_./-])($tops)/[[:alnum:]_.*/-]*" <<<"$help" |
            sed -E 's/^[^[:alpha:]]//; s/[.,:]+$//' | sort -u)
 done
-[ "${#missing[@]}" -eq 0 ] || fail "help texts name paths that do not exist:
+# README.md: every repository path it names exists, and every example that reads shipped data
+# (`bootbench --db docs/data/...`) runs as written (its -o into this test's directory).
+readme_paths=0
+while read -r word; do
+  [ -n "$word" ] || continue
+  readme_paths=$((readme_paths + 1))
+  [ -e "$root/$word" ] || missing+=("README.md names $word")
+done < <(grep -oE "(^|[^[:alnum:]_./~-])($tops)/[[:alnum:]_./-]*[[:alnum:]_]" "$root/README.md" |
+         sed -E 's/^[^[:alpha:]]//' | grep -v '^db/' | sort -u)
+[ "$readme_paths" -ge 10 ] || fail "expected at least 10 paths in README.md, found $readme_paths"
+examples=0
+while IFS= read -r example; do
+  examples=$((examples + 1))
+  example=${example//-o phase.html/-o $work/phase.html}
+  (cd "$root" && eval "\"\$BOOTBENCH\"${example#bootbench}") > "$work/example.out" 2>&1 ||
+    missing+=("README.md example fails: $example: $(tail -2 "$work/example.out")")
+done < <(sed -n 's/^    //p' "$root/README.md" | sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' |
+         grep '^bootbench --db docs/data/' | sed 's/ *#.*$//')
+[ "$examples" -ge 3 ] || fail "expected at least 3 README examples on shipped data, found $examples"
+[ "${#missing[@]}" -eq 0 ] || fail "paths that do not exist, examples that fail:
 $(printf '  %s\n' "${missing[@]}")"
 [ "$checked" -ge 5 ] || fail "expected at least 5 paths in the help texts, found $checked"
-echo "PASS ($checked paths)"
+echo "PASS ($checked paths in help texts, $readme_paths in README.md, $examples README examples run)"

@@ -26,6 +26,10 @@ reads repro "$boot" -o "$work/boot.sh"
 reads repro -5
 reads repro 999999
 reads export --run "${runs[0]}" -o "$work/exported.sqlite"
+reads runs
+reads runs --json
+reads runs --delete "${runs[0]}"          # without --yes: says what it would delete
+reads report --format html -o "$work/page.html"
 [ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
 
 # export onto its own source: refused, nothing deleted.

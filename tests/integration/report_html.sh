@@ -56,7 +56,8 @@ SQL
 expect_eq "$(q 'select count(*) from boots')" 40 "synthetic boots"
 expect_eq "$(q 'select count(*) from v_samples where used')" 38 "used boots (one failed, one loaded)"
 
-# Text views: the seed shapes.
+# Text views: the seed shapes (their content, not the fitting to a screen: one line per row).
+export COLUMNS=400
 param_text=$("$BOOTBENCH" report --view param-table --param srcutree.srcu_max_nodelay_phase --by variant)
 echo "$param_text"
 expect_eq "$(echo "$param_text" | awk 'NR > 2 && $1 != "trend" { print $1 }' | paste -sd' ')" "100 250 1000 10000" \

@@ -1,7 +1,7 @@
 // The HTML report: one escaping function, hand-drawn SVG charts, hostile names.
-#include "util/markup_escape.h"
 #include "report/html_report.h"
 #include "report/svg_chart.h"
+#include "util/markup_escape.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -55,12 +55,12 @@ TEST_CASE("point chart: one circle and one CI bar per point with data", "[html][
     bb::PointChart chart;
     chart.title = "boot vs phase";
     chart.categories = {"100", "1000", "10000"};
-    chart.series = {
-        {"stock",
-         {bb::ChartPoint{30, {29, 31}, 5}, std::nullopt, bb::ChartPoint{11, {10.5, 11.5}, 5}}},
-        {"prefix",
-         {bb::ChartPoint{31, {}, 1}, bb::ChartPoint{12, {11, 13}, 5},
-          bb::ChartPoint{11, {10, 12}, 5}}}};
+    chart.series = {{"stock",
+                     {bb::ChartPoint{30, {29, 31}, 5, {}}, std::nullopt,
+                      bb::ChartPoint{11, {10.5, 11.5}, 5, {}}}},
+                    {"prefix",
+                     {bb::ChartPoint{31, {}, 1, {}}, bb::ChartPoint{12, {11, 13}, 5, {}},
+                      bb::ChartPoint{11, {10, 12}, 5, {}}}}};
     const std::string svg = bb::svg_point_chart(chart);
     CHECK(count(svg, "<svg") == 1);
     CHECK(count(svg, "</svg>") == 1);
@@ -139,11 +139,36 @@ TEST_CASE("html_table right-aligns numeric columns and emphasizes leading rows",
 TEST_CASE("point chart: long category labels are cut and slanted, whole in the tooltip",
           "[html][svg]") {
     bb::PointChart chart;
-    const std::string key = "variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=virt";
+    const std::string key =
+        "variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=virt;rcu_nocbs=all";
     chart.categories = {key, "x"};
-    chart.series = {{"", {bb::ChartPoint{1, {0.5, 1.5}, 3}, bb::ChartPoint{2, {1.5, 2.5}, 3}}}};
+    chart.series = {
+        {"", {bb::ChartPoint{1, {0.5, 1.5}, 3, {}}, bb::ChartPoint{2, {1.5, 2.5}, 3, {}}}}};
     const std::string svg = bb::svg_point_chart(chart);
-    CHECK(count(svg, ">variant=stock;hz=250;smp=1;firmware=QEM…</text>") == 1);
+    CHECK(count(svg, ">variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=vir…</text>") == 1);
     CHECK(count(svg, "rotate(-35") == 2);
     CHECK(count(svg, "<title>" + key + ": 1 [0.5, 1.5], n=3</title>") == 1);
+}
+
+TEST_CASE("point chart: every boot a dot, and groups without order are not joined", "[html][svg]") {
+    bb::PointChart chart;
+    chart.categories = {"stock", "before"};
+    chart.series = {{"",
+                     {bb::ChartPoint{1, {0.5, 1.5}, 3, {0.9, 1.0, 1.2}},
+                      bb::ChartPoint{2, {1.5, 2.5}, 2, {1.9, std::nan("")}}}}};
+    chart.connect = false;
+    const std::string unjoined = bb::svg_point_chart(chart);
+    CHECK(count(unjoined, "class=\"bb-sample\"") == 4); // a value that is not finite is no dot
+    CHECK(count(unjoined, "<polyline") == 0);
+    chart.connect = true;
+    CHECK(count(bb::svg_point_chart(chart), "<polyline") == 1);
+}
+
+TEST_CASE("labels lose the parts every one of them has", "[html][text_table]") {
+    std::vector<std::string> labels{"variant=a;hz=250;smp=2", "variant=b;hz=250;smp=2"};
+    CHECK(bb::remove_shared_parts(labels) == std::vector<std::string>{"hz=250", "smp=2"});
+    CHECK(labels == std::vector<std::string>{"variant=a", "variant=b"});
+    std::vector<std::string> one{"variant=a;hz=250"};
+    CHECK(bb::remove_shared_parts(one).empty());
+    CHECK(one == std::vector<std::string>{"variant=a;hz=250"});
 }

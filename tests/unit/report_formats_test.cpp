@@ -252,18 +252,20 @@ TEST_CASE("markdown tables escape pipes and mark numeric columns", "[report_form
     CHECK(bb::render_markdown(table) == "| a | b |\n| --- | ---: |\n| x\\|y | 1 |\n");
 }
 
-TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[report_formats]") {
+TEST_CASE("report table: one unit per table in the headers, CI, mean ± σ, range, excluded",
+          "[report_formats]") {
     ReportFixture f;
     const bb::Table table = bb::report_table(f.set, f.statistics);
-    CHECK(table.headers == std::vector<std::string>{"hz", "n", "median [CI]", "CI covers",
-                                                    "mean ± σ", "min … max", "failed/loaded used",
-                                                    "excluded"});
+    CHECK(table.headers == std::vector<std::string>{"hz", "n", "median [95 % CI] (ms)", "CI covers",
+                                                    "mean ± σ (ms)", "min … max (ms)",
+                                                    "failed/loaded used", "excluded"});
+    CHECK(table.label_columns == 1);
     REQUIRE(table.rows.size() == 2);
-    // n=3: no interval reaches 95 % — said, with what [min, max] would cover.
-    CHECK(table.rows[0] == std::vector<std::string>{"250", "3", "12.0 ms (n<6: no 95 % interval)",
-                                                    "75.0 %", "12.0 ms ± 2.0 ms",
-                                                    "10.0 ms … 14.0 ms", "0/1",
-                                                    "1 failed, 2 loaded"});
+    // n=3: no interval reaches 95 % — said, with what [min, max] would cover. 12 ms: four
+    // significant digits, two decimals in every number of the table.
+    CHECK(table.rows[0] == std::vector<std::string>{"250", "3", "12.00 (n<6: no 95 % interval)",
+                                                    "75.0 %", "12.00 ± 2.00", "10.00 … 14.00",
+                                                    "0/1", "1 failed, 2 loaded"});
     CHECK(table.rows[1] ==
           std::vector<std::string>{"1000", "0", "-", "-", "-", "-", "0/0", "4 no value"});
 
@@ -271,8 +273,10 @@ TEST_CASE("report table: one unit per row, CI, mean ± σ, range, excluded", "[r
     CHECK(text.rfind("boot_seconds: 10 boots, 3 used, 2 groups by hz\n", 0) == 0);
     CHECK(text.find("\nloaded = the host was not quiet (foreign load above the quiet limit in "
                     "force)") != std::string::npos);
+    CHECK(text.find("median [95 % CI]: distribution-free order-statistic interval") !=
+          std::string::npos);
     const std::string markdown = bb::render_report_markdown(f.set, f.statistics);
-    CHECK(markdown.find("| 250 | 3 | 12.0 ms (n<6: no 95 % interval) | 75.0 % |") !=
+    CHECK(markdown.find("| 250 | 3 | 12.00 (n<6: no 95 % interval) | 75.0 % |") !=
           std::string::npos);
 }
 
@@ -284,9 +288,10 @@ TEST_CASE("report table for a metric that is not a time", "[report_formats]") {
     f.statistics[0].summary = {3, 1000.5, 70.25, 1000, 900, 1100};
     f.statistics[0].median = {3, 1000, {900, 1100}, 0.969, ""}; // as if n were 6
     const bb::Table table = bb::report_table(f.set, f.statistics);
-    CHECK(table.rows[0][2] == "1000 count [900 count, 1100 count]");
+    CHECK(table.headers[2] == "median [95 % CI] (count)");
+    CHECK(table.rows[0][2] == "1000 [900, 1100]");
     CHECK(table.rows[0][3] == "96.9 %");
-    CHECK(table.rows[0][4] == "1000.5 count ± 70.250 count");
+    CHECK(table.rows[0][4] == "1000.5 ± 70.250");
     CHECK(bb::render_report_text(f.set, f.statistics).rfind("max_phase (count): ", 0) == 0);
 }
 

@@ -155,9 +155,9 @@ TEST_CASE("param table renders as text", "[views][render]") {
     CHECK(
         bb::render_param_table(param_fixture(), ReportFormat::Text) ==
         R"golden(boot_seconds by phase and variant: median [95 % order-statistic interval, coverage] (n used)
-phase              variant=prefix (s)                                                             variant=stock (s)
-  100  32.380 (n=3: no 95 % interval)  30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded)
- 1000                               -                                                11.443 (n=1: no 95 % interval)
+phase             variant=prefix (s)                                                          variant=stock (s)
+  100  32.38 (n=3: no 95 % interval)  30.05 [29.90, 30.20] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded)
+ 1000                              -                                              11.44 (n=1: no 95 % interval)
 trend down phase, variant=prefix: none (a trend needs at least two groups with values)
 trend down phase, variant=stock: J = 0 (falls: null mean 4) over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing
 )golden");
@@ -170,8 +170,8 @@ TEST_CASE("param table renders as Markdown", "[views][render]") {
 
 | phase | variant=prefix (s) | variant=stock (s) |
 | ---: | ---: | ---: |
-| 100 | 32.380 (n=3: no 95 % interval) | 30.053 [29.900, 30.200] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded) |
-| 1000 | - | 11.443 (n=1: no 95 % interval) |
+| 100 | 32.38 (n=3: no 95 % interval) | 30.05 [29.90, 30.20] 99.2 % (n=8, 0 failed and 2 loaded used, 1 excluded) |
+| 1000 | - | 11.44 (n=1: no 95 % interval) |
 
 trend down phase, variant=prefix: none (a trend needs at least two groups with values)
 trend down phase, variant=stock: J = 0 (falls: null mean 4) over 2 values (9 boots), p = 0.0222 (Jonckheere-Terpstra trend, exact); medians non-increasing

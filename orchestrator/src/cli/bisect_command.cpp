@@ -67,9 +67,9 @@ docs/bisect.md explains the rule and its error rates.
 Examples:
   bootbench bisect configs/bisect-delay.yaml -j 2      # the only variant with patches
   bootbench bisect configs/bisect-delay.yaml --metric boot_seconds --max-boots 30
-  bootbench bisect series.yaml --variant fixed --alpha 0.01
-  bootbench bisect series.yaml --only hz=250           # one cell per kernel
-  bootbench bisect boot.yaml --commits ~/linux:v6.12..my-branch   # a git range
+  bootbench bisect configs/bisect-delay.yaml --variant series --alpha 0.01
+  bootbench bisect configs/srcu-boot-kvmhost.yaml --variant before --only hz=250   # one cell per kernel
+  bootbench bisect configs/my-patch.yaml --commits ~/linux:v6.12..my-branch   # a git range
 )";
 
 // --commits: the range's commits become the series of the chosen variant (--variant, or the

@@ -56,7 +56,7 @@ spawning qemu to reading the marker line. Every boot is stored (argv, hashes, co
 
 Examples:
   bootbench boot --arch arm64 --bios QEMU_EFI.fd -n 3
-  bootbench boot --kernel build/Image --arch arm64 --bios QEMU_EFI.fd \
+  bootbench boot --kernel ~/linux/arch/arm64/boot/Image --arch arm64 --bios QEMU_EFI.fd \
                  --machine virt,acpi=off --append 'srcutree.srcu_max_nodelay_phase=1' -n 5
   bootbench boot --kernel bzImage --arch x86_64 --bios OVMF.fd --json
   bootbench boot --arch x86_64 --append rdinit=/nonexistent     # recorded as a panic

@@ -30,5 +30,6 @@ void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_export_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_runs_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 
 } // namespace bb

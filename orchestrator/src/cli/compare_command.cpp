@@ -6,10 +6,12 @@
 #include "report/junit_format.h"
 #include "report/report_format.h"
 #include "report/sample_query.h"
+#include "report/text_table.h"
 #include "report/verdict.h"
 #include "store/database.h"
 #include "util/error.h"
 #include "util/paths.h"
+#include "util/terminal.h"
 
 #include <cstdio>
 #include <fmt/format.h>
@@ -158,6 +160,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown) +
               (markdown ? render_comparison_markdown(comparison, label_a, label_b)
                         : render_comparison_text(comparison, label_a, label_b));
+        out = markdown ? out : wrap_long_lines(out, table_width());
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "store/boot_store.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/paths.h"
@@ -45,12 +46,14 @@ bool is_command(const CLI::App& app, const std::string& word) {
 }
 
 int unknown_command(const CLI::App& app, const std::string& word) {
+    std::vector<std::string> names;
     std::string commands;
     for (const auto* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        names.push_back(command->get_name());
         commands += (commands.empty() ? "" : ", ") + command->get_name();
     }
-    std::fprintf(stderr, "bootbench: error: unknown command '%s' (commands: %s)\n", word.c_str(),
-                 commands.c_str());
+    std::fprintf(stderr, "bootbench: error: unknown command '%s'%s (commands: %s)\n", word.c_str(),
+                 bb::did_you_mean_note(word, names).c_str(), commands.c_str());
     return bb::k_exit_usage;
 }
 } // namespace
@@ -97,6 +100,7 @@ int main(int argc, char** argv) {
     bb::add_plan_command(app, global, exit_status);
     bb::add_repro_command(app, global, exit_status);
     bb::add_export_command(app, global, exit_status);
+    bb::add_runs_command(app, global, exit_status);
     bb::install_interrupt_handlers();
     // Every usage error reads like bb::Error's, whichever part of CLI11 found it.
     app.failure_message([](const CLI::App*, const CLI::Error& e) {

@@ -12,9 +12,11 @@
 #include "util/paths.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace bb {
@@ -27,6 +29,7 @@ struct PlanCommandOptions {
     std::string half_width; // empty: plan for --effect
     double power = 0.8;
     int slots = 0;
+    bool json = false;
 };
 
 constexpr const char* k_plan_help =
@@ -84,6 +87,45 @@ void print_goal(const PlanRequest& request, const BootPlan& plan, double sigma) 
                 plan.alpha_per_test);
 }
 
+nlohmann::json plan_json(const PlanCommandOptions& options, const PlanRequest& request,
+                         const BootPlan& plan, const PilotSpread& spread,
+                         const Endpoint& endpoint) {
+    nlohmann::json cells = nlohmann::json::object();
+    for (const auto& [cell, sigma] : spread.cell_sigma) {
+        cells[cell] = sigma;
+    }
+    const auto number = [](double value) {
+        return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+    };
+    return {{"file", options.file},
+            {"pilot_run", options.pilot},
+            {"endpoint", endpoint.label()},
+            {"pilot_used_boots", spread.boots},
+            {"sigma_log_per_cell", cells},
+            {"pooled_sigma_log", number(spread.pooled_sigma)},
+            {"planned_sigma_log", number(spread.sigma)},
+            {"goal", request.half_width > 0 ? "half-width" : "effect"},
+            {"effect", request.half_width > 0 ? nlohmann::json(nullptr) : number(request.effect)},
+            {"half_width",
+             request.half_width > 0 ? number(request.half_width) : nlohmann::json(nullptr)},
+            {"power", request.power},
+            {"alpha", request.alpha},
+            {"comparisons", request.family},
+            {"alpha_per_test", number(plan.alpha_per_test)},
+            {"boots_per_cell", plan.size.boots_per_cell == 0
+                                   ? nlohmann::json(nullptr)
+                                   : nlohmann::json(plan.size.boots_per_cell)},
+            {"simulated_power", number(plan.size.achieved_power)},
+            {"method", plan.size.method},
+            {"insufficient", plan.size.insufficient.empty()
+                                 ? nlohmann::json(nullptr)
+                                 : nlohmann::json(plan.size.insufficient)},
+            {"cells", request.cells},
+            {"slots", request.slots},
+            {"median_boot_wall_seconds", number(request.median_wall_s)},
+            {"expected_wall_seconds", number(plan.wall_seconds)}};
+}
+
 int slots_for(const Experiment& experiment, int requested) {
     int max_smp = 1;
     for (const auto& cell : expand_matrix(experiment)) {
@@ -138,6 +180,13 @@ void check_pilot(const Experiment& experiment, const PlanCommandOptions& options
 }
 
 int run(const PlanCommandOptions& options, const GlobalOptions& global) {
+    if (options.pilot == 0) {
+        throw Error(fmt::format(
+            "plan needs --pilot RUN: a run of {0}'s cells with a few boots each, whose spread "
+            "it plans from. Make one from a copy of {0} with its own name: and repeats: 3, "
+            "run it, then: bootbench plan {0} --pilot RUN (bootbench runs lists the runs)",
+            options.file));
+    }
     const Experiment experiment = load_experiment(options.file);
     if (experiment.analysis && experiment.analysis->is_trend()) {
         throw Error(fmt::format("{}: plan sizes pairwise comparisons (compare:); its analysis "
@@ -162,6 +211,10 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     request.cells = static_cast<int>(expand_matrix(experiment).size());
     request.slots = slots_for(experiment, options.slots);
     const BootPlan plan = plan_boots(request);
+    if (options.json) {
+        std::printf("%s\n", plan_json(options, request, plan, spread, endpoint).dump(2).c_str());
+        return plan.size.boots_per_cell == 0 ? 1 : 0;
+    }
 
     std::printf("pilot run %lld: %s, %d used boots; σ of log values per cell:\n", options.pilot,
                 endpoint.label().c_str(), spread.boots);
@@ -191,7 +244,9 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
         "plan", "Boots per cell needed to detect an effect, from a pilot run's spread");
     cmd->footer(k_plan_help);
     cmd->add_option("file", options->file, "experiment YAML file (its analysis: key)")->required();
-    cmd->add_option("--pilot", options->pilot, "the pilot run's id")->required();
+    cmd->add_option("--pilot", options->pilot, "the pilot run's id (required)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--json", options->json, "print the plan as JSON");
     auto* effect =
         cmd->add_option("--effect", options->effect, "relative effect to detect (default 5%)");
     cmd->add_option("--half-width", options->half_width,

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <memory>
 
 namespace bb {
@@ -83,6 +84,11 @@ int run(const QueryCommandOptions& options, const GlobalOptions& global) {
                                     "({}): any writing command (boot, run) adds the views",
                                     message, db.path().string(), db.schema_version(),
                                     latest_schema_version(bundled_migrations())));
+        }
+        if (message.find("no such table: ") != std::string::npos) {
+            throw Error(fmt::format("{}; the database's views are {} (docs/reporting.md, "
+                                    "\"Ad-hoc SQL\", describes their columns)",
+                                    message, fmt::join(view_names(db.sql()), ", ")));
         }
         throw;
     }

@@ -10,12 +10,14 @@
 #include "report/report_format.h"
 #include "report/report_table.h"
 #include "report/sample_query.h"
+#include "report/text_table.h"
 #include "report/verdict.h"
 #include "report/view_renderer.h"
 #include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
 #include "util/paths.h"
+#include "util/terminal.h"
 
 #include <cstdio>
 #include <fmt/format.h>
@@ -85,10 +87,11 @@ Views (--view), shaped like the tables of kernel patch mails:
   per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
                value per boot each), item | base | other | diff | diff %, first a geomean
                row: each boot's geomean over the items, compared across boots.
-  verdict      --run N | --experiment NAME: the run's declared analysis (analysis: in its
-               experiment file, stored with the run): per comparison and condition n, B/A
-               with its exact interval, the shift, p, Holm-adjusted p and the decision at α.
-               When a run declares an analysis, every other figure of it is "exploratory".
+  verdict      [--run N | --experiment NAME]: the run's declared analysis (analysis: in its
+               experiment file, stored with the run; default: the newest run that declared
+               one): per comparison and condition n, B/A with its exact interval, the shift,
+               p, Holm-adjusted p and the decision at α; in every format. When a run declares
+               an analysis, every other figure of it is "exploratory".
 
 Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
 every raw sample with its boot id, run id, params and value; a view: its table in long
@@ -96,6 +99,9 @@ form), html (one self-contained page with SVG charts; -o report.html writes it t
 -o FILE is written atomically (a temporary file, then rename); a bare name is the current
 directory; an existing FILE that is not a regular file (device, FIFO, directory, symbolic
 link) is refused before anything is computed.
+Text fits the screen: COLUMNS, else the terminal's width, else 120 columns. What every row
+shares is said once above a table ("same in every row:"), columns that still do not fit are
+left out and named below it (md, csv, json and html keep them all), long lines wrap.
 docs/reporting.md describes each view and the HTML report.
 
 Examples:
@@ -145,10 +151,20 @@ SampleQuery selection(const ReportCommandOptions& options) {
     return query;
 }
 
-HtmlContext html_context(const ReportCommandOptions& options, const Database& db,
+HtmlContext html_context(const ReportCommandOptions& options, Database& db,
                          const std::string& title) {
-    return {title, fmt::format("{}{}; bootbench {}", db.path().string(), filters_text(options),
-                               tool_version())};
+    // The database's file name, not its path: a page is shared, the machine's layout is not.
+    HtmlContext context{title,
+                        fmt::format("{}{}; bootbench {}", db.path().filename().string(),
+                                    filters_text(options), tool_version()),
+                        ""};
+    // A page about runs that declared an analysis shows its verdict, as the text says where
+    // to find it.
+    const auto declared = runs_with_analysis(db, options.runs, options.experiment);
+    if (!declared.empty()) {
+        context.appendix = verdict_html_section(compute_verdict(db, declared.back()));
+    }
+    return context;
 }
 
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
@@ -310,15 +326,14 @@ std::string per_item_view(const ReportCommandOptions& options, ReportFormat form
 
 // The declared analysis of one run: --run N, or the newest run of --experiment NAME that has one.
 std::string verdict_view(const ReportCommandOptions& options, ReportFormat format, Database& db) {
-    if ((format != ReportFormat::Text && format != ReportFormat::Json) || !options.by.empty() ||
-        !options.only.empty() || options.metric != "boot_seconds" || options.include_failed ||
-        options.include_loaded) {
+    if (!options.by.empty() || !options.only.empty() || options.metric != "boot_seconds" ||
+        options.include_failed || options.include_loaded) {
         throw Error("--view verdict takes only --run N or --experiment NAME (the endpoint, the "
-                    "comparisons and the boots used are the ones the run declared; text or json)");
+                    "comparisons and the boots used are the ones the run declared) and --format");
     }
-    if (options.runs.size() > 1 || (options.runs.empty() && options.experiment.empty())) {
+    if (options.runs.size() > 1) {
         throw Error("--view verdict needs one run: --run N, or --experiment NAME for its newest "
-                    "run with an analysis");
+                    "run with an analysis (default: the newest run with one)");
     }
     long long run_id = 0;
     if (!options.runs.empty()) {
@@ -326,15 +341,18 @@ std::string verdict_view(const ReportCommandOptions& options, ReportFormat forma
     } else {
         const auto runs = runs_with_analysis(db, {}, options.experiment);
         if (runs.empty()) {
-            throw Error(fmt::format("no run of experiment {} declares an analysis (analysis: in "
-                                    "its file, docs/experiments.md#analysis)",
-                                    options.experiment));
+            throw Error(options.experiment.empty()
+                            ? std::string("no run of this database declares an analysis "
+                                          "(analysis: in its file, docs/experiments.md#analysis)")
+                            : fmt::format("no run of experiment {} declares an analysis "
+                                          "(analysis: in its file, "
+                                          "docs/experiments.md#analysis)",
+                                          options.experiment));
         }
         run_id = runs.back();
     }
     const VerdictTable table = compute_verdict(db, run_id);
-    return format == ReportFormat::Json ? verdict_json(table).dump(2) + "\n"
-                                        : render_verdict(table);
+    return render_verdict(table, format);
 }
 
 // A figure of runs that declared an analysis answers no declared question: said above it.
@@ -402,6 +420,9 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
         } else if (!global.quiet) {
             std::fprintf(stderr, "bootbench: %s", scope.c_str());
         }
+    }
+    if (*format == ReportFormat::Text) {
+        out = wrap_long_lines(out, table_width());
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);

@@ -63,7 +63,7 @@ Examples:
   bootbench run configs/example.yaml --validate        # check the file, expand the matrix, stop
   bootbench run configs/srcu-storm.yaml --slots 1 --seed 7
   bootbench run configs/srcu-storm.yaml --resume 12
-  bootbench run configs/example.yaml --hosts fleet.yaml   # across libvirt hosts
+  bootbench run configs/example.yaml --hosts configs/fleets/example.yaml   # libvirt hosts
 )";
 
 int run(const RunCommandOptions& options, const GlobalOptions& global) {

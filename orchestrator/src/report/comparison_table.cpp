@@ -72,6 +72,16 @@ Table comparison_table(const ComparisonSet& set) {
     }
     table.headers.emplace_back("verdict");
     table.right_aligned.push_back(false);
+    // Fitting a narrow screen: the cell keys' shared parts and uniform bookkeeping columns are
+    // said once above the table; the shift goes first (the ratio says the same in relative terms).
+    table.label_columns = set.axes.size();
+    for (const auto& header : table.headers) {
+        table.said_once_if_uniform.push_back(header == "failed/loaded used A, B" ||
+                                             header == "CI covers");
+        table.leave_out_order.push_back(header == "B − A (HL) [CI]" ? 1
+                                        : header == "CI covers"     ? 2
+                                                                    : 0);
+    }
     for (const auto& group : set.groups) {
         const Comparison& c = group.comparison;
         std::vector<std::string> row;

@@ -43,4 +43,19 @@ std::string render_report_csv(const SampleSet& set) {
     return out;
 }
 
+std::string render_table_csv(const Table& table) {
+    const auto line = [](const std::vector<std::string>& cells) {
+        std::string text;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            text += (i == 0 ? "" : ",") + csv_field(cells[i]);
+        }
+        return text + "\n";
+    };
+    std::string out = line(table.headers);
+    for (const auto& row : table.rows) {
+        out += line(row);
+    }
+    return out;
+}
+
 } // namespace bb

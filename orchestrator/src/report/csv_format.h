@@ -1,6 +1,7 @@
 #pragma once
 // The report as CSV: every raw sample, so a spreadsheet or R redoes any statistic.
 #include "report/sample_query.h"
+#include "report/text_table.h"
 
 #include <string>
 #include <string_view>
@@ -13,5 +14,9 @@ std::string csv_field(std::string_view text);
 // Every sample, used or not, one row each: axis values, boot id, run id, cell, outcome,
 // foreign load, use, metric, value, unit, params (JSON text).
 std::string render_report_csv(const SampleSet& set);
+
+// A table as it stands (headers, then rows), every field escaped; for views whose rows are
+// results, not samples (the verdict).
+std::string render_table_csv(const Table& table);
 
 } // namespace bb

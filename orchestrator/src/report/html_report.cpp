@@ -48,7 +48,7 @@ ChartPoint chart_point(const MedianEstimate& estimate, double scale) {
     const Interval ci = estimate.insufficient.empty()
                             ? Interval{estimate.ci.low * scale, estimate.ci.high * scale}
                             : Interval{};
-    return {estimate.median * scale, ci, estimate.n};
+    return {estimate.median * scale, ci, estimate.n, {}};
 }
 
 } // namespace
@@ -78,33 +78,44 @@ std::string html_page(const HtmlContext& context, const std::string& body) {
                        "</html>\n",
                        html_escape(context.title), k_style,
                        context.subtitle.empty() ? "" : paragraph(context.subtitle, "bb-subtitle"),
-                       body);
+                       body + context.appendix);
 }
 
 std::string render_report_html(const SampleSet& set, const std::vector<GroupStatistics>& statistics,
                                const HtmlContext& context) {
-    double largest = 0;
+    double smallest = INFINITY;
     for (const auto& stats : statistics) {
         if (stats.summary.n > 0) {
-            largest = std::max(largest, std::fabs(stats.median.median));
+            smallest = std::min(smallest, std::fabs(stats.median.median));
         }
     }
-    const ColumnUnit unit = column_unit(set.seconds, set.unit, largest);
+    const ColumnUnit unit =
+        column_unit(set.seconds, set.unit, std::isfinite(smallest) ? smallest : 0);
     PointChart chart;
-    chart.title = fmt::format("{}: median and 95 % order-statistic interval per group", set.metric);
-    chart.x_title = fmt::format("{}", fmt::join(set.axes, ", "));
+    chart.title =
+        fmt::format("{}: every used boot, the median and its 95 % interval per group", set.metric);
     chart.y_title = unit.header(set.metric);
+    chart.connect = false; // groups have no order: a line between them would invent a trend
     PointSeries series;
     for (const auto& stats : statistics) {
         std::string label;
         for (const auto& value : stats.group->key) {
-            label += (label.empty() ? "" : " ") + value.display();
+            label += (label.empty() ? "" : ";") + value.display();
         }
         chart.categories.push_back(label);
-        series.points.push_back(stats.summary.n == 0
-                                    ? std::nullopt
-                                    : std::optional(chart_point(stats.median, unit.scale)));
+        std::optional<ChartPoint> point;
+        if (stats.summary.n > 0) {
+            point = chart_point(stats.median, unit.scale);
+            for (const double value : stats.group->values) {
+                point->samples.push_back(value * unit.scale);
+            }
+        }
+        series.points.push_back(std::move(point));
     }
+    const auto shared = remove_shared_parts(chart.categories);
+    chart.x_title = shared.empty()
+                        ? fmt::format("{}", fmt::join(set.axes, ", "))
+                        : fmt::format("same in every group: {}", fmt::join(shared, "; "));
     chart.series.push_back(std::move(series));
     const std::string body = heading(chart.title) + svg_point_chart(chart) +
                              html_table(report_table(set, statistics)) +

@@ -16,6 +16,7 @@ namespace bb {
 struct HtmlContext {
     std::string title = "bootbench report";
     std::string subtitle;
+    std::string appendix; // HTML after the view's body (the declared analysis's verdict)
 };
 
 // <table class="bb-table"> with numeric columns right-aligned.

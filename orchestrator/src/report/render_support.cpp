@@ -42,7 +42,11 @@ std::string ValueFormat::plain(double value) {
 }
 
 std::string ColumnUnit::number(double value) const {
-    return std::isfinite(value) ? ValueFormat::plain(value * scale) : "-";
+    if (!std::isfinite(value)) {
+        return "-";
+    }
+    return decimals < 0 ? ValueFormat::plain(value * scale)
+                        : fmt::format("{:.{}f}", value * scale, decimals);
 }
 
 std::string ColumnUnit::signed_number(double value) const {
@@ -58,15 +62,21 @@ ColumnUnit column_unit(bool seconds, const std::string& unit, double representat
     if (!seconds) {
         return {unit, 1};
     }
-    switch (unit_for_seconds(std::isfinite(representative) ? representative : 0)) {
+    const double value = std::isfinite(representative) ? std::fabs(representative) : 0;
+    ColumnUnit time{"s", 1};
+    switch (unit_for_seconds(value)) {
     case TimeUnit::Microseconds:
-        return {"µs", 1e6};
+        time = {"µs", 1e6};
+        break;
     case TimeUnit::Milliseconds:
-        return {"ms", 1e3};
+        time = {"ms", 1e3};
+        break;
     case TimeUnit::Seconds:
-        return {"s", 1};
+        break;
     }
-    return {"s", 1};
+    const double shown = value * time.scale;
+    time.decimals = shown >= 100 ? 1 : shown >= 10 ? 2 : 3;
+    return time;
 }
 
 std::string render_text_or_markdown(const std::string& heading, const Table& table,

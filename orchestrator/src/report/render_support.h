@@ -36,6 +36,9 @@ class ValueFormat {
 struct ColumnUnit {
     std::string symbol; // "s", "ms", "µs", the metric's unit, or empty
     double scale = 1;   // stored value × scale = printed number
+    // Times print with one number of decimals for the whole column (four significant digits
+    // of the representative value), so digits line up; -1: other metrics print plainly.
+    int decimals = -1;
 
     std::string number(double value) const;            // "-" when not finite
     std::string signed_number(double value) const;     // "+1.250", "-3"

@@ -3,7 +3,10 @@
 #include "report/markdown_table.h"
 #include "report/render_support.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <utility>
 
 namespace bb {
@@ -81,27 +84,60 @@ std::string exclusion_note(const SampleSet& set) {
                inclusion_text(set));
 }
 
-// "12.0 ms [10.0 ms, 14.0 ms]", or the median and why there is no interval at this n.
-std::string median_text(const MedianEstimate& median, const ValueFormat& format) {
+// "12.0 [10.0, 14.0]" under "median [95 % CI] (ms)", or the median and why there is no interval
+// at this n.
+std::string median_text(const MedianEstimate& median, const ColumnUnit& unit) {
     if (!median.insufficient.empty()) {
-        return fmt::format("{} (n<6: no 95 % interval)", format(median.median));
+        return unit.number(median.median) + " (n<6: no 95 % interval)";
     }
-    return with_interval(format(median.median), interval_text(median.ci, format, false));
+    if (!std::isfinite(median.ci.low) || !std::isfinite(median.ci.high)) {
+        return unit.number(median.median);
+    }
+    return fmt::format("{} [{}, {}]", unit.number(median.median), unit.number(median.ci.low),
+                       unit.number(median.ci.high));
 }
+
+// One unit for every number of the table, from the smallest median, so digits line up.
+ColumnUnit table_unit(const SampleSet& set, const std::vector<GroupStatistics>& statistics) {
+    double smallest = std::numeric_limits<double>::infinity();
+    for (const auto& stats : statistics) {
+        if (stats.summary.n > 0 && std::isfinite(stats.summary.median)) {
+            smallest = std::min(smallest, std::fabs(stats.summary.median));
+        }
+    }
+    return column_unit(set.seconds, set.unit, std::isfinite(smallest) ? smallest : 0);
+}
+
+constexpr const char* interval_note =
+    "median [95 % CI]: distribution-free order-statistic interval of the median; \"CI covers\" "
+    "is the coverage it really has at this n\n";
 
 } // namespace
 
 Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& statistics) {
+    const ColumnUnit unit = table_unit(set, statistics);
     Table table;
     table.headers = set.axes;
+    table.label_columns = set.axes.size();
     table.right_aligned.assign(set.axes.size(), false);
-    for (const char* header :
-         {"n", "median [CI]", "CI covers", "mean ± σ", "min … max", "failed/loaded used"}) {
-        table.headers.emplace_back(header);
-        table.right_aligned.push_back(true);
+    table.said_once_if_uniform.assign(set.axes.size(), false);
+    table.leave_out_order.assign(set.axes.size(), 0);
+    struct Column {
+        std::string header;
+        bool right;
+        bool said_once;
+        int leave_out;
+    };
+    for (const Column& column :
+         {Column{"n", true, false, 0}, Column{unit.header("median [95 % CI]"), true, false, 0},
+          Column{"CI covers", true, true, 0}, Column{unit.header("mean ± σ"), true, false, 2},
+          Column{unit.header("min … max"), true, false, 1},
+          Column{"failed/loaded used", true, true, 0}, Column{"excluded", false, true, 0}}) {
+        table.headers.push_back(column.header);
+        table.right_aligned.push_back(column.right);
+        table.said_once_if_uniform.push_back(column.said_once);
+        table.leave_out_order.push_back(column.leave_out);
     }
-    table.headers.emplace_back("excluded");
-    table.right_aligned.push_back(false);
     for (const auto& stats : statistics) {
         std::vector<std::string> row;
         for (const auto& value : stats.group->key) {
@@ -111,13 +147,12 @@ Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& sta
         if (stats.summary.n == 0) {
             row.insert(row.end(), {"-", "-", "-", "-"});
         } else {
-            const ValueFormat format(set.seconds, set.unit, stats.summary.median);
-            row.push_back(median_text(stats.median, format));
+            row.push_back(median_text(stats.median, unit));
             row.push_back(coverage_text(stats.median.coverage));
-            row.push_back(
-                fmt::format("{} ± {}", format(stats.summary.mean), format(stats.summary.stddev)));
-            row.push_back(
-                fmt::format("{} … {}", format(stats.summary.min), format(stats.summary.max)));
+            row.push_back(fmt::format("{} ± {}", unit.number(stats.summary.mean),
+                                      unit.number(stats.summary.stddev)));
+            row.push_back(fmt::format("{} … {}", unit.number(stats.summary.min),
+                                      unit.number(stats.summary.max)));
         }
         row.push_back(used_contaminated_text(*stats.group));
         row.push_back(excluded_text(*stats.group));
@@ -129,14 +164,14 @@ Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& sta
 std::string render_report_text(const SampleSet& set,
                                const std::vector<GroupStatistics>& statistics) {
     return report_heading(set) + "\n" + render_aligned(report_table(set, statistics)) +
-           exclusion_note(set);
+           interval_note + exclusion_note(set);
 }
 
 std::string render_report_markdown(const SampleSet& set,
                                    const std::vector<GroupStatistics>& statistics) {
     const std::string note = exclusion_note(set);
-    return report_heading(set) + "\n\n" + render_markdown(report_table(set, statistics)) +
-           (note.empty() ? "" : "\n" + note);
+    return report_heading(set) + "\n\n" + render_markdown(report_table(set, statistics)) + "\n" +
+           interval_note + note;
 }
 
 } // namespace bb

@@ -16,7 +16,9 @@ constexpr std::array<const char*, 6> k_palette{"#0072b2", "#d55e00", "#009e73",
                                                "#cc79a7", "#e69f00", "#56b4e9"};
 
 // Category labels longer than this are cut (with "…"); the point's tooltip keeps the whole.
-constexpr size_t k_max_label = 40;
+// Group labels arrive without the parts every group shares (remove_shared_parts), so a cut
+// label is rare and never hides the part that tells two groups apart.
+constexpr size_t k_max_label = 60;
 
 const char* colour(size_t index) {
     return k_palette[index % k_palette.size()];
@@ -155,7 +157,11 @@ struct PointLayout {
 
 PointLayout point_layout(const PointChart& chart) {
     PointLayout layout;
-    layout.width = std::max(480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()));
+    // Wide enough for the title (13 px bold sans: under 8 px a character) and the x axis's
+    // title (11 px: 6.5) too.
+    layout.width = std::max({480.0, 120.0 + 70.0 * static_cast<double>(chart.categories.size()),
+                             40.0 + 8.0 * static_cast<double>(chart.title.size()),
+                             110.0 + 6.5 * static_cast<double>(chart.x_title.size())});
     layout.right = layout.width - 20;
     layout.slot = (layout.right - layout.left) /
                   static_cast<double>(std::max<size_t>(1, chart.categories.size()));
@@ -165,6 +171,16 @@ PointLayout point_layout(const PointChart& chart) {
         longest = std::max(longest, std::min(category.size(), k_max_label));
     }
     layout.slanted = static_cast<double>(longest) * 6.5 > layout.slot;
+    if (layout.slanted) {
+        // A label slanted at 35° reaches cos 35° of its length left of its slot's centre: the
+        // first one must not leave the chart. The chart widens by what the margin grows.
+        const double reach = 6.5 * 0.82 * static_cast<double>(longest) - layout.slot / 2 + 10;
+        if (reach > layout.left) {
+            layout.width += reach - layout.left;
+            layout.right += reach - layout.left;
+            layout.left = reach;
+        }
+    }
     const double label_room = layout.slanted ? 6.5 * 0.6 * static_cast<double>(longest) + 20 : 20;
     layout.height = 300 + label_room;
     layout.top = 34 + 16 * static_cast<double>(chart.series.size() > 1);
@@ -197,11 +213,27 @@ std::string category_labels(const PointChart& chart, const PointLayout& layout) 
     return out;
 }
 
+// Every boot of a point as a dot, spread across the slot by the golden-ratio sequence (the same
+// picture on every render; no two neighbours share an x) so that equal values stay visible.
+std::string sample_dots(const ChartPoint& point, size_t s, double x, const Scale& y) {
+    std::string dots;
+    for (size_t i = 0; i < point.samples.size(); ++i) {
+        if (!std::isfinite(point.samples[i])) {
+            continue;
+        }
+        const double spread = std::fmod(static_cast<double>(i) * 0.6180339887, 1.0) - 0.5;
+        dots += fmt::format("<circle class=\"bb-sample\" cx=\"{}\" cy=\"{}\" r=\"2.5\" "
+                            "fill=\"{}\" fill-opacity=\"0.45\"/>\n",
+                            number(x + spread * 22), number(y(point.samples[i])), colour(s));
+    }
+    return dots;
+}
+
 // One point with its interval bars (when it has one) and a tooltip.
 std::string point_mark(const PointChart& chart, size_t s, size_t c, double x, const Scale& y) {
     const PointSeries& series = chart.series[s];
     const auto& point = *series.points[c];
-    std::string marks;
+    std::string marks = sample_dots(point, s, x, y);
     std::string tip = fmt::format("{}{}: {:g}", series.name.empty() ? "" : series.name + ", ",
                                   chart.categories[c], point.value);
     if (std::isfinite(point.ci.low) && std::isfinite(point.ci.high)) {
@@ -238,7 +270,7 @@ std::string point_series(const PointChart& chart, size_t s, const PointLayout& l
         marks += point_mark(chart, s, c, x, y);
     }
     std::string out;
-    if (!path.empty()) {
+    if (!path.empty() && chart.connect) {
         out += fmt::format("<polyline class=\"bb-series\" fill=\"none\" stroke=\"{}\" "
                            "stroke-opacity=\"0.5\" points=\"{}\"/>\n",
                            colour(s), path);
@@ -263,6 +295,7 @@ std::string svg_point_chart(const PointChart& chart) {
         for (const auto& point : series.points) {
             if (point) {
                 values.insert(values.end(), {point->value, point->ci.low, point->ci.high});
+                values.insert(values.end(), point->samples.begin(), point->samples.end());
             }
         }
     }

@@ -18,6 +18,7 @@ struct ChartPoint {
     double value = 0;
     Interval ci; // drawn when both ends are finite
     int n = 0;
+    std::vector<double> samples; // every used boot's value, drawn as dots behind the median
 };
 struct PointSeries {
     std::string name;
@@ -29,6 +30,9 @@ struct PointChart {
     std::string y_title;
     std::vector<std::string> categories;
     std::vector<PointSeries> series;
+    // Join each series' points by a line: for the ordered values of a parameter, never for
+    // groups that have no order.
+    bool connect = true;
 };
 std::string svg_point_chart(const PointChart& chart);
 

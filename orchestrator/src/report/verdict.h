@@ -5,6 +5,8 @@
 // decision at α. Only used boots enter (v_samples.used); the left-out ones are counted.
 #include "experiment/analysis.h"
 #include "report/endpoint_samples.h"
+#include "report/report_format.h"
+#include "report/text_table.h"
 #include "stats/result.h"
 #include "store/database.h"
 
@@ -67,8 +69,20 @@ std::vector<long long> runs_with_analysis(Database& db, const std::vector<long l
 // their verdict answers the declared question, the rest is exploratory. `markdown`: a quote.
 std::string exploratory_note(const std::vector<long long>& runs_with_analysis, bool markdown);
 
-// Text: a heading naming the analysis, one row per comparison, then the left-out counts.
+// The verdict before layout: a heading naming the analysis, one row per comparison (or per
+// condition of a trend), then notes (the left-out counts; a trend's medians).
+struct VerdictDocument {
+    std::string heading;
+    Table table;
+    std::vector<std::string> notes;
+};
+VerdictDocument verdict_document(const VerdictTable& table);
+
+// Text (the default), Markdown, CSV (the table's rows), HTML (a page) or JSON (verdict_json).
+std::string render_verdict(const VerdictTable& table, ReportFormat format);
 std::string render_verdict(const VerdictTable& table);
+// The verdict as a section of another HTML page (a heading, the table, the notes).
+std::string verdict_html_section(const VerdictTable& table);
 // The same as JSON: the analysis, then one object per comparison (nulls where no value).
 nlohmann::json verdict_json(const VerdictTable& table);
 

@@ -1,6 +1,10 @@
+#include "report/csv_format.h"
+#include "report/html_report.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
 #include "report/verdict.h"
+#include "util/markup_escape.h"
+#include "util/terminal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -92,12 +96,14 @@ std::string trend_heading(const VerdictTable& table) {
 }
 
 // One row per condition, then each condition's medians in the declared order.
-std::string render_trend_verdict(const VerdictTable& table) {
+VerdictDocument trend_document(const VerdictTable& table) {
     const Analysis& analysis = table.analysis;
-    Table out;
+    VerdictDocument document;
+    document.heading = trend_heading(table);
+    Table& out = document.table;
     out.headers = {"condition", "values", "n", "J (no trend)", "method", "p", "p Holm", "decision"};
     out.right_aligned.assign(out.headers.size(), false);
-    std::string medians;
+    out.label_columns = 1;
     for (const auto& row : table.rows) {
         int boots = 0;
         for (const int n : row.trend_n) {
@@ -121,31 +127,40 @@ std::string render_trend_verdict(const VerdictTable& table) {
                                             format(row.trend_medians[i]), row.trend_n[i]));
             }
         }
-        medians += fmt::format("  {}: medians {}\n", row.condition, fmt::join(items, ", "));
+        document.notes.push_back(
+            fmt::format("  {}: medians {}", row.condition, fmt::join(items, ", ")));
     }
     int left_out = 0;
     for (const auto& row : table.rows) {
         left_out += row.left_out_a;
     }
-    return trend_heading(table) + "\n" + render_aligned(out) + medians +
-           fmt::format("left out (failed, loaded or without the endpoint): {}\n", left_out);
+    document.notes.push_back(
+        fmt::format("left out (failed, loaded or without the endpoint): {}", left_out));
+    return document;
 }
 
-} // namespace
-
-std::string render_verdict(const VerdictTable& table) {
+VerdictDocument comparison_document(const VerdictTable& table) {
     const Analysis& analysis = table.analysis;
-    if (analysis.is_trend()) {
-        return render_trend_verdict(table);
-    }
     const bool seconds = analysis.endpoint.kind == EndpointKind::BootSeconds;
-    Table out;
+    VerdictDocument document;
+    document.heading = heading(table);
+    Table& out = document.table;
     out.headers = {"condition", "A",      "B", "n A/B",  analysis.ratio ? "B/A [CI]" : "",
                    "shift B−A", "method", "p", "p Holm", "decision"};
     if (!analysis.ratio) {
         out.headers.erase(out.headers.begin() + 4);
     }
     out.right_aligned.assign(out.headers.size(), false);
+    // The condition names the row; A, B and the method are said once when every row shares them,
+    // and the shift (the ratio's twin) is the first to go on a narrow screen.
+    out.label_columns = 1;
+    out.said_once_if_uniform.assign(out.headers.size(), false);
+    out.leave_out_order.assign(out.headers.size(), 0);
+    for (size_t column = 0; column < out.headers.size(); ++column) {
+        const std::string& header = out.headers[column];
+        out.said_once_if_uniform[column] = header == "A" || header == "B" || header == "method";
+        out.leave_out_order[column] = header == "shift B−A" && analysis.ratio ? 1 : 0;
+    }
     for (const auto& row : table.rows) {
         std::vector<std::string> cells{row.condition, row.pair.a, row.pair.b,
                                        n_text(row, analysis.paired)};
@@ -158,11 +173,61 @@ std::string render_verdict(const VerdictTable& table) {
                       p_value_text(primary.p_value), p_value_text(row.p_adjusted), row.decision});
         out.rows.push_back(std::move(cells));
     }
-    std::string text = heading(table) + "\n" + render_aligned(out);
-    for (const auto& note : left_out_notes(table)) {
-        text += note + "\n";
+    document.notes = left_out_notes(table);
+    return document;
+}
+
+std::string verdict_html_body(const VerdictDocument& document) {
+    std::string body = fmt::format("<p class=\"bb-note\">{}</p>\n", html_escape(document.heading)) +
+                       html_table(document.table);
+    for (const auto& note : document.notes) {
+        body += fmt::format("<p class=\"bb-note\">{}</p>\n", html_escape(note));
     }
-    return text;
+    return body;
+}
+
+std::string verdict_html(const VerdictTable& table, const VerdictDocument& document) {
+    HtmlContext context;
+    context.title = fmt::format("bootbench verdict: run {} ({})", table.run_id, table.experiment);
+    return html_page(context, verdict_html_body(document));
+}
+
+} // namespace
+
+VerdictDocument verdict_document(const VerdictTable& table) {
+    return table.analysis.is_trend() ? trend_document(table) : comparison_document(table);
+}
+
+std::string render_verdict(const VerdictTable& table) {
+    return render_verdict(table, ReportFormat::Text);
+}
+
+std::string verdict_html_section(const VerdictTable& table) {
+    return fmt::format("<h2>{}</h2>\n",
+                       html_escape(fmt::format("The declared analysis: run {} ({})", table.run_id,
+                                               table.experiment))) +
+           verdict_html_body(verdict_document(table));
+}
+
+std::string render_verdict(const VerdictTable& table, ReportFormat format) {
+    const VerdictDocument document = verdict_document(table);
+    switch (format) {
+    case ReportFormat::Json:
+        return json_document(verdict_json(table));
+    case ReportFormat::Csv:
+        return render_table_csv(document.table);
+    case ReportFormat::Html:
+        return verdict_html(table, document);
+    case ReportFormat::Markdown:
+        break;
+    case ReportFormat::Text:
+        // Wrapped here, not only by `report`: `run` prints the same verdict, and the two must
+        // read alike.
+        return wrap_long_lines(
+            render_text_or_markdown(document.heading, document.table, document.notes, format),
+            table_width());
+    }
+    return render_text_or_markdown(document.heading, document.table, document.notes, format);
 }
 
 namespace {

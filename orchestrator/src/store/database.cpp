@@ -180,8 +180,13 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
     if (mode == Mode::ReadWrite) {
         check_writable_database_path(path);
     } else if (!fs::exists(path)) {
+        const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
         throw Error(
-            fmt::format("no database at {} (run a boot first, or pass --db)", path.string()));
+            fs::is_directory(directory)
+                ? fmt::format("no database at {} (run a boot first, or pass --db)", path.string())
+                : fmt::format("no database at {}: the directory {} does not exist "
+                              "(a typo in --db or BOOTBENCH_DB?)",
+                              path.string(), directory.string()));
     }
     try {
         if (mode == Mode::ReadWrite) {

@@ -168,4 +168,14 @@ QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql,
     return read_rows(handle, statement.get(), sandbox);
 }
 
+std::vector<std::string> view_names(SQLite::Database& db) {
+    std::vector<std::string> names;
+    SQLite::Statement statement(db, "SELECT name FROM sqlite_master WHERE type = 'view' "
+                                    "ORDER BY name");
+    while (statement.executeStep()) {
+        names.push_back(statement.getColumn(0).getString());
+    }
+    return names;
+}
+
 } // namespace bb

@@ -36,4 +36,7 @@ struct QueryResult {
 QueryResult run_read_only_query(SQLite::Database& db, std::string_view sql,
                                 const QueryLimits& limits = {});
 
+// The views a query is meant to read (v_samples, v_boots, …), as the database itself lists them.
+std::vector<std::string> view_names(SQLite::Database& db);
+
 } // namespace bb

@@ -30,15 +30,13 @@ namespace {
     SQLite::Statement range(db.sql(), "SELECT count(*), min(id), max(id) FROM runs");
     range.executeStep();
     const std::string where = db.path().string();
-    throw Error(fmt::format(
-        "no run {} in {}; {} (list them with: sqlite3 {} \"select id, started_at, status from "
-        "runs\")",
-        id, where,
-        range.getColumn(0).getInt() == 0
-            ? std::string("it has no runs yet")
-            : fmt::format("its runs are numbered {} to {}", range.getColumn(1).getInt64(),
-                          range.getColumn(2).getInt64()),
-        where));
+    throw Error(
+        fmt::format("no run {} in {}; {} (list them with: bootbench --db {} runs)", id, where,
+                    range.getColumn(0).getInt() == 0
+                        ? std::string("it has no runs yet")
+                        : fmt::format("its runs are numbered {} to {}",
+                                      range.getColumn(1).getInt64(), range.getColumn(2).getInt64()),
+                    where));
 }
 
 } // namespace

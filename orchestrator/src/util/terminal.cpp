@@ -1,11 +1,10 @@
 #include "util/terminal.h"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace bb {
 
@@ -31,7 +30,9 @@ StatusLine::StatusLine() {
     m_smart = isatty(STDERR_FILENO) && term != nullptr && std::strcmp(term, "dumb") != 0;
 }
 
-StatusLine::~StatusLine() { clear(); }
+StatusLine::~StatusLine() {
+    clear();
+}
 
 void StatusLine::update(const std::string& text, bool print_plain) {
     if (m_quiet) {
@@ -68,6 +69,22 @@ bool use_color() {
     }
     const char* term = std::getenv("TERM");
     return isatty(STDOUT_FILENO) && term != nullptr && std::strcmp(term, "dumb") != 0;
+}
+
+size_t table_width() {
+    constexpr size_t fallback = 120;
+    if (const char* columns = std::getenv("COLUMNS"); columns != nullptr) {
+        char* end = nullptr;
+        const unsigned long width = std::strtoul(columns, &end, 10);
+        if (end != columns && *end == '\0' && width >= 40 && width <= 1000) {
+            return width;
+        }
+    }
+    winsize size{};
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        return size.ws_col;
+    }
+    return fallback;
 }
 
 } // namespace bb

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <string>
 
 namespace bb {
@@ -27,5 +28,9 @@ class StatusLine {
 };
 
 bool use_color();
+
+// The width text tables are fitted to: COLUMNS when it holds a sane width (40 to 1000), else the
+// width of the terminal on stdout, else 120 (pipes, files and CI logs).
+size_t table_width();
 
 } // namespace bb

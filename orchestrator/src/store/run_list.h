@@ -1,0 +1,36 @@
+#pragma once
+// Runs as things a user manages (`bootbench runs`): list them with what they hold, delete one
+// with everything that belongs to it.
+#include "store/database.h"
+
+#include <string>
+#include <vector>
+
+namespace bb {
+
+struct RunListing {
+    long long id = 0;
+    std::string experiment; // empty for ad-hoc boots
+    std::string mode;       // boot | adhoc | nightly
+    std::string status;     // running | done | interrupted | failed
+    std::string started_at;
+    std::string finished_at; // empty while running or when it never finished
+    long long boots = 0;
+    long long used = 0;    // v_samples.used: the boots reports use
+    bool declared = false; // the run stored a declared analysis
+};
+
+// Every run, oldest first; `experiment` non-empty: only that experiment's.
+std::vector<RunListing> list_runs(Database& db, const std::string& experiment);
+
+struct DeletedRun {
+    long long boots = 0;
+    long long metrics = 0;
+};
+
+// Deletes run `run_id`, its boots (with their metrics, histograms and events) and its cells, in
+// one transaction that commits only when SQLite's foreign-key and integrity checks pass
+// afterwards. Refused (Error) when another run names it as its baseline, or there is no such run.
+DeletedRun delete_run(Database& db, long long run_id);
+
+} // namespace bb
