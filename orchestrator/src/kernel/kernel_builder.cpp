@@ -327,7 +327,7 @@ void KernelBuilder::finish_build_key(Prepared& prepared, std::string final_confi
 // A patched variant whose image is its unpatched seed's, byte for byte, would make every A/B of
 // it an A/A comparison without a word: refused (build_dir_seed.h tells how it happened once).
 void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::path& image) {
-    if (read_file(prepared.build_dir / image) != read_file(prepared.seed->build_dir / image)) {
+    if (sha256_file(prepared.build_dir / image) != sha256_file(prepared.seed->build_dir / image)) {
         return;
     }
     std::vector<std::string> changed;
