@@ -113,3 +113,19 @@ TEST_CASE("the files the patches wrote become newer than the seed's objects, eve
           fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o"));
     CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time); // not a patched file
 }
+
+TEST_CASE("an object of a patched source that make did not write again is stale; headers, "
+          "sources not built here and rewritten objects are not") {
+    FakeCache c;
+    REQUIRE(bb::seed_build_dir(c.seed, c.tree, c.build_dir, c.image, "CONFIG_X=y\n"));
+    const auto make_started = fs::file_time_type::clock::now();
+    fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o", c.old_time);
+    const std::vector<fs::path> patched{"kernel/rcu/srcutree.c", "include/linux/srcu.h",
+                                        "drivers/not/configured.c"};
+    // make recompiled nothing: the one object that exists is older than the build.
+    CHECK(bb::stale_patched_objects(c.build_dir, patched, make_started) ==
+          std::vector<fs::path>{"kernel/rcu/srcutree.o"});
+    // make recompiled it (a comment or a pr_debug() gives the same object and image).
+    fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o", make_started);
+    CHECK(bb::stale_patched_objects(c.build_dir, patched, make_started).empty());
+}

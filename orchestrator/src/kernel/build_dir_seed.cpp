@@ -131,6 +131,24 @@ bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::pa
     return true;
 }
 
+std::vector<fs::path> stale_patched_objects(const fs::path& build_dir,
+                                            const std::vector<fs::path>& patched,
+                                            fs::file_time_type since) {
+    std::vector<fs::path> stale;
+    for (const auto& file : patched) {
+        if (file.extension() != ".c" && file.extension() != ".S") {
+            continue;
+        }
+        const fs::path object = fs::path(file).replace_extension(".o");
+        std::error_code error;
+        const auto written = fs::last_write_time(build_dir / object, error);
+        if (!error && written < since) {
+            stale.push_back(object);
+        }
+    }
+    return stale;
+}
+
 void make_patched_files_newer(const fs::path& tree, const fs::path& seed_tree) {
     const auto now = fs::file_time_type::clock::now();
     for (const auto& file : files_differing_from(tree, seed_tree)) {

@@ -39,6 +39,17 @@ bool seed_build_dir(const BuildDirSeed& seed, const std::filesystem::path& tree,
 void make_patched_files_newer(const std::filesystem::path& tree,
                               const std::filesystem::path& seed_tree);
 
+// The objects in the O= directory `build_dir` of the patched sources (`patched`, relative
+// paths; X.o for X.c or X.S) that exist but were written before `since`: the files make should
+// have recompiled and did not. Why: a patched image equal to its seed's, byte for byte, means
+// either that make recompiled nothing (a defect: refused) or that the patches change no code
+// this configuration builds (a comment, a pr_debug() without DYNAMIC_DEBUG, a driver not
+// configured: a legitimate variant, as in a bisected series); only the objects tell which.
+std::vector<std::filesystem::path>
+stale_patched_objects(const std::filesystem::path& build_dir,
+                      const std::vector<std::filesystem::path>& patched,
+                      std::filesystem::file_time_type since);
+
 // The files of `tree` that are not the very file (same inode) of `seed_tree` at the same path:
 // what the patches wrote. Relative paths, sorted.
 std::vector<std::filesystem::path> files_differing_from(const std::filesystem::path& tree,

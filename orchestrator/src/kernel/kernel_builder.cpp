@@ -324,21 +324,35 @@ void KernelBuilder::finish_build_key(Prepared& prepared, std::string final_confi
     prepared.keys_known = true;
 }
 
-// A patched variant whose image is its unpatched seed's, byte for byte, would make every A/B of
-// it an A/A comparison without a word: refused (build_dir_seed.h tells how it happened once).
-void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::path& image) {
+// A patched variant whose image is its unpatched seed's, byte for byte, is either a build in
+// which make recompiled nothing (every A/B of it an A/A comparison without a word: refused;
+// build_dir_seed.h tells how it happened once) or a series that changes no code this
+// configuration builds (said, and kept: a bisected series may have such steps).
+void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::path& image,
+                                           fs::file_time_type make_started) {
     if (sha256_file(prepared.build_dir / image) != sha256_file(prepared.seed->build_dir / image)) {
         return;
     }
-    std::vector<std::string> changed;
-    for (const auto& file : files_differing_from(prepared.tree, prepared.seed->tree)) {
-        changed.push_back(file.string());
+    const auto patched = files_differing_from(prepared.tree, prepared.seed->tree);
+    const auto stale = stale_patched_objects(prepared.build_dir, patched, make_started);
+    const auto names = [](const std::vector<fs::path>& paths) {
+        std::vector<std::string> strings;
+        for (const auto& path : paths) {
+            strings.push_back(path.string());
+        }
+        return fmt::format("{}", fmt::join(strings, ", "));
+    };
+    if (stale.empty()) {
+        m_progress.note(fmt::format(
+            "the patched image is byte-identical to the unpatched one: the patches ({}) change "
+            "no code this configuration builds",
+            names(patched)));
+        return;
     }
     throw RuntimeFailure(fmt::format(
-        "the patched build in {} produced exactly the unpatched image of {}: make recompiled "
-        "nothing the patches change ({}). Remove {} and build again; if it recurs, the patches "
-        "change no code this configuration builds",
-        prepared.build_dir.string(), prepared.seed->build_dir.string(), fmt::join(changed, ", "),
+        "the patched build in {} produced exactly the unpatched image of {}: make did not "
+        "recompile {} after the patches changed its source. Remove {} and build again",
+        prepared.build_dir.string(), prepared.seed->build_dir.string(), names(stale),
         prepared.build_dir.string()));
 }
 
@@ -450,12 +464,13 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     const auto final_values = parse_kconfig(prepared.final_config, ".config");
     const auto modules = final_values.find("CONFIG_MODULES");
     const bool modular = modules != final_values.end() && modules->second == "y";
+    const auto make_started = fs::file_time_type::clock::now();
     run_make(prepared,
              modular ? std::vector<std::string>{result.target, "modules"}
                      : std::vector<std::string>{result.target},
              log, jobs);
     if (prepared.seed && fs::exists(prepared.seed->build_dir / kernel_image_path(request.arch))) {
-        refuse_unpatched_image(prepared, kernel_image_path(request.arch));
+        refuse_unpatched_image(prepared, kernel_image_path(request.arch), make_started);
     }
 
     const fs::path temp = m_cache / "builds" / fmt::format("{}.tmp.{}", result.key, getpid());

@@ -61,8 +61,8 @@ class KernelBuilder {
     void make_tree(const Prepared& prepared);
     void ensure_config(Prepared& prepared);
     static void finish_build_key(Prepared& prepared, std::string final_config);
-    static void refuse_unpatched_image(const Prepared& prepared,
-                                       const std::filesystem::path& image);
+    void refuse_unpatched_image(const Prepared& prepared, const std::filesystem::path& image,
+                                std::filesystem::file_time_type make_started);
     static KeyBuilder config_key_of(const Prepared& prepared, const std::string& tree_hex);
     FileLock lock_builds();
     BuildResult describe(const Prepared& prepared) const;
