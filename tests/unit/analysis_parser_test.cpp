@@ -179,3 +179,57 @@ TEST_CASE("analysis: a trend over ordered values, its JSON round trip and its er
                         "  paired: round\n")) ==
           "exp.yaml:13:11: paired: the trend test compares independent groups (paired: none)");
 }
+
+TEST_CASE("analysis: secondary endpoints and premises, their JSON round trip and their errors",
+          "[experiment][analysis]") {
+    const auto experiment =
+        parse_experiment(with("analysis:\n"
+                              "  endpoint: max_phase\n"
+                              "  compare: {variant: [before, fixed]}\n"
+                              "  secondary: [boot_seconds, {endpoint: {geomean: calibration}, "
+                              "within: 2%}]\n"),
+                         "exp.yaml");
+    const bb::Analysis& analysis = *experiment.analysis;
+    REQUIRE(analysis.secondary.size() == 2);
+    CHECK(analysis.secondary[0].endpoint.kind == bb::EndpointKind::BootSeconds);
+    CHECK_FALSE(analysis.secondary[0].within);
+    CHECK(analysis.secondary[1].endpoint == bb::Endpoint{bb::EndpointKind::Geomean, "calibration"});
+    CHECK(analysis.secondary[1].within == Approx(0.02));
+    CHECK(bb::analysis_from_json(bb::analysis_to_json(analysis)) == analysis);
+    // An analysis without secondary endpoints is stored as before they existed.
+    const auto plain = parse_experiment(with("analysis:\n"
+                                             "  compare: {variant: [before, fixed]}\n"),
+                                        "exp.yaml");
+    CHECK_FALSE(bb::analysis_to_json(*plain.analysis).contains("secondary"));
+
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  secondary: [boot_seconds, boot_seconds]\n")),
+               Catch::Contains("secondary: boot_seconds appears twice"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  endpoint: max_phase\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  secondary: [max_phase]\n")),
+               Catch::Contains("secondary: max_phase is the primary endpoint"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  secondary: [{endpoint: max_phase, within: 200%}]\n")),
+               Catch::Contains("within: expected a margin such as 2%"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  ratio: false\n"
+                             "  secondary: [{endpoint: max_phase, within: 2%}]\n")),
+               Catch::Contains("a margin of the ratio"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  trend: {variant: [before, fixed, other]}\n"
+                             "  secondary: [max_phase]\n")),
+               Catch::Contains("a trend has none"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  secondary: [{endpoint: max_phase, whithin: 2%}]\n")),
+               Catch::Contains("did you mean"));
+    CHECK_THAT(error_of(with("analysis:\n"
+                             "  compare: {variant: [before, fixed]}\n"
+                             "  secondary: max_phase\n")),
+               Catch::Contains("secondary: expected a list of endpoints"));
+}

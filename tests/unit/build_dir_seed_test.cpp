@@ -114,7 +114,7 @@ TEST_CASE("the files the patches wrote become newer than the seed's objects, eve
     CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time); // not a patched file
 }
 
-TEST_CASE("an object of a patched source that make did not write again is stale; headers, "
+TEST_CASE("an object of a patched source that make did not write again is stale, while headers, "
           "sources not built here and rewritten objects are not") {
     FakeCache c;
     REQUIRE(bb::seed_build_dir(c.seed, c.tree, c.build_dir, c.image, "CONFIG_X=y\n"));

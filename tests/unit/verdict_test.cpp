@@ -201,3 +201,61 @@ TEST_CASE("verdict: a declared trend is tested per condition, an anchor outside 
           std::string::npos);
     CHECK(bb::verdict_json(table)["trends"][1]["decision"] == "decreasing");
 }
+
+TEST_CASE("verdict: a premise holds only when its whole interval lies within the margin",
+          "[verdict]") {
+    bb::Analysis analysis = phase_analysis(false);
+    const auto row_with = [](double low, double estimate, double high, double p_holm) {
+        bb::VerdictRow row;
+        row.ratio.estimate = estimate;
+        row.ratio.interval = {low, high};
+        row.ratio.p_value = p_holm;
+        row.ratio.confidence = 0.95;
+        row.p_adjusted = p_holm;
+        return row;
+    };
+    std::vector<bb::VerdictRow> rows{
+        row_with(0.99, 1.00, 1.015, 0.8), row_with(0.97, 0.99, 1.01, 0.4),
+        row_with(0.90, 0.94, 0.97, 0.001), row_with(1.005, 1.01, 1.019, 0.01)};
+    bb::decide_premise(analysis, 0.02, rows);
+    CHECK(rows[0].decision == "holds: within ±2 %");
+    CHECK(rows[1].decision == "not shown within ±2 %"); // 0.97 < 1 / 1.02
+    CHECK(rows[2].decision == "moved: B lower");
+    // Significant but inside the margin: the premise holds (a move too small to matter).
+    CHECK(rows[3].decision == "holds: within ±2 %");
+}
+
+TEST_CASE("verdict: declared secondary endpoints are computed from the same boots and shown "
+          "after the primary",
+          "[verdict]") {
+    Store s;
+    bb::Analysis analysis = phase_analysis(false, bb::HolmFamily::Condition);
+    analysis.endpoint = {bb::EndpointKind::Metric, "launch_relative"};
+    analysis.secondary = {{{bb::EndpointKind::BootSeconds, ""}, 0.5}};
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    // boot_seconds: A 1.0-1.3, B 1.05-1.35 (the premise holds within ±50 %); the primary
+    // metric is absent, so the primary is insufficient and the secondary still answers.
+    boots(s, run, params(250, 100), {1.0, 1.1, 1.2, 1.3});
+    boots(s, run, params(250, 1000), {1.05, 1.15, 1.25, 1.35});
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.secondary.size() == 1);
+    CHECK(table.rows[0].decision.rfind("insufficient", 0) == 0);
+    const bb::VerdictTable& premise = table.secondary[0];
+    REQUIRE(premise.rows.size() == 1);
+    CHECK(premise.within == Approx(0.5));
+    CHECK(premise.rows[0].n_a == 4);
+    CHECK(premise.rows[0].decision == "holds: within ±50 %");
+    const std::string text = bb::render_verdict(table);
+    INFO(text);
+    CHECK(text.find("secondary endpoint boot_seconds, declared with run 1's analysis") !=
+          std::string::npos);
+    CHECK(text.find("holds: within ±50 %") != std::string::npos);
+    CHECK(text.find("verdict of run 1") < text.find("secondary endpoint"));
+    const std::string csv = bb::render_verdict(table, bb::ReportFormat::Csv);
+    CHECK(csv.rfind("endpoint,", 0) == 0);
+    CHECK(csv.find("\nboot_seconds,") != std::string::npos);
+    const auto json = bb::verdict_json(table);
+    REQUIRE(json.at("secondary").size() == 1);
+    CHECK(json.at("secondary")[0].at("within") == Approx(0.5));
+    CHECK(json.at("secondary")[0].at("comparisons")[0].at("decision") == "holds: within ±50 %");
+}

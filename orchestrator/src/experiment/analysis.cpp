@@ -53,28 +53,74 @@ std::string_view to_string(Direction direction) {
     return direction == Direction::Lower ? "lower" : "higher";
 }
 
+namespace {
+nlohmann::json endpoint_json(const Endpoint& endpoint) {
+    return {{"kind", kind_name(endpoint.kind)}, {"name", endpoint.name}};
+}
+
+Endpoint endpoint_from(const nlohmann::json& json) {
+    return {kind_from(json.at("kind").get<std::string>()), json.at("name").get<std::string>()};
+}
+
+// Stored only when declared, so that every analysis stored before secondary endpoints existed
+// is written back byte for byte.
+void add_secondary(const Analysis& analysis, nlohmann::json& json) {
+    if (analysis.secondary.empty()) {
+        return;
+    }
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& secondary : analysis.secondary) {
+        list.push_back({{"endpoint", endpoint_json(secondary.endpoint)},
+                        {"within", secondary.within ? nlohmann::json(*secondary.within)
+                                                    : nlohmann::json(nullptr)}});
+    }
+    json["secondary"] = list;
+}
+
+std::vector<SecondaryEndpoint> secondary_from(const nlohmann::json& json) {
+    std::vector<SecondaryEndpoint> list;
+    if (!json.contains("secondary")) {
+        return list;
+    }
+    for (const auto& item : json.at("secondary")) {
+        SecondaryEndpoint secondary{endpoint_from(item.at("endpoint")), std::nullopt};
+        if (!item.at("within").is_null()) {
+            const double within = item.at("within").get<double>();
+            if (!std::isfinite(within) || within <= 0 || within >= 1) {
+                throw Error(fmt::format("stored analysis: a premise's margin {} is not a "
+                                        "fraction between 0 and 1",
+                                        within));
+            }
+            secondary.within = within;
+        }
+        list.push_back(secondary);
+    }
+    return list;
+}
+} // namespace
+
 nlohmann::json analysis_to_json(const Analysis& analysis) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& pair : analysis.pairs) {
         pairs.push_back({pair.a, pair.b});
     }
-    return {{"endpoint",
-             {{"kind", kind_name(analysis.endpoint.kind)}, {"name", analysis.endpoint.name}}},
-            {"axis", analysis.axis},
-            {"pairs", pairs},
-            {"trend", analysis.trend},
-            {"paired", analysis.paired},
-            {"alpha", analysis.alpha},
-            {"family", to_string(analysis.family)},
-            {"ratio", analysis.ratio},
-            {"direction", to_string(analysis.direction)}};
+    nlohmann::json json = {{"endpoint", endpoint_json(analysis.endpoint)},
+                           {"axis", analysis.axis},
+                           {"pairs", pairs},
+                           {"trend", analysis.trend},
+                           {"paired", analysis.paired},
+                           {"alpha", analysis.alpha},
+                           {"family", to_string(analysis.family)},
+                           {"ratio", analysis.ratio},
+                           {"direction", to_string(analysis.direction)}};
+    add_secondary(analysis, json);
+    return json;
 }
 
 Analysis analysis_from_json(const nlohmann::json& json) {
     try {
         Analysis analysis;
-        analysis.endpoint.kind = kind_from(json.at("endpoint").at("kind").get<std::string>());
-        analysis.endpoint.name = json.at("endpoint").at("name").get<std::string>();
+        analysis.endpoint = endpoint_from(json.at("endpoint"));
         analysis.axis = json.at("axis").get<std::string>();
         for (const auto& pair : json.at("pairs")) {
             analysis.pairs.push_back(
@@ -100,6 +146,7 @@ Analysis analysis_from_json(const nlohmann::json& json) {
         analysis.ratio = json.at("ratio").get<bool>();
         analysis.direction = json.at("direction").get<std::string>() == "higher" ? Direction::Higher
                                                                                  : Direction::Lower;
+        analysis.secondary = secondary_from(json);
         return analysis;
     } catch (const nlohmann::json::exception& e) {
         throw Error(fmt::format("stored analysis is not readable: {}", e.what()));

@@ -5,6 +5,7 @@
 // over. Declared before the run, stored with it, so its verdict can be reprinted and cannot be
 // chosen after looking at the data.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,17 @@ struct ComparedPair {
     bool operator==(const ComparedPair&) const = default;
 };
 
+// A secondary endpoint declared with the primary (`analysis.secondary`, docs/experiments.md#
+// secondary-endpoints-and-premises): the same axis, pairs, pairing, α and family, another
+// endpoint. With `within`, a premise the primary rests on (the calibrations a relative endpoint
+// divides by must not move between the arms): it holds when the whole interval of B / A lies in
+// [1 / (1 + within), 1 + within]; a significance test alone could only fail to show a move.
+struct SecondaryEndpoint {
+    Endpoint endpoint;
+    std::optional<double> within; // the premise's margin, a fraction; none: only reported
+    bool operator==(const SecondaryEndpoint&) const = default;
+};
+
 // Holm's family: every comparison of the file, or the comparisons of one condition (one value
 // of the other axes) each.
 enum class HolmFamily { All, Condition };
@@ -49,6 +61,7 @@ struct Analysis {
     HolmFamily family = HolmFamily::All;
     bool ratio = true; // B / A on the log scale; false: the shift B − A
     Direction direction = Direction::Lower;
+    std::vector<SecondaryEndpoint> secondary; // compare: only
 
     bool is_trend() const { return !trend.empty(); }
     bool operator==(const Analysis&) const = default;

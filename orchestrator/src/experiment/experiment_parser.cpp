@@ -52,8 +52,9 @@ const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",           
                                              "l2_varstore", "l2_varstore_live", "l1_probes"};
 const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
-const std::vector<std::string> k_analysis_keys{"endpoint", "compare", "trend", "paired",
-                                               "alpha",    "family",  "ratio", "direction"};
+const std::vector<std::string> k_analysis_keys{
+    "endpoint", "compare", "trend", "paired", "alpha", "family", "ratio", "direction", "secondary"};
+const std::vector<std::string> k_secondary_keys{"endpoint", "within"};
 const std::vector<std::string> k_endpoint_keys{"geomean"};
 const std::vector<std::string> k_paired_modes{"round", "none"};
 const std::vector<std::string> k_families{"all", "condition"};
@@ -174,6 +175,8 @@ class ExperimentReader : public YamlReader {
     void read_compare(const Entry& entry, const Experiment& experiment, Analysis& analysis) const;
     void read_trend(const Entry& entry, const Experiment& experiment, Analysis& analysis) const;
     Analysis read_analysis(const Entry& entry, const Experiment& experiment) const;
+    std::vector<SecondaryEndpoint> read_secondary(const Entry& entry,
+                                                  const Experiment& experiment) const;
     double fraction_value(const Entry& entry, const std::string& expected) const;
     void read_repeats(const Entry& entry, Experiment& experiment) const;
 
@@ -871,7 +874,58 @@ Analysis ExperimentReader::read_analysis(const Entry& entry, const Experiment& e
         analysis.direction =
             choice(found->second, k_directions) == "lower" ? Direction::Lower : Direction::Higher;
     }
+    if (const auto found = entries.find("secondary"); found != entries.end()) {
+        if (analysis.is_trend()) {
+            fail(found->second.key, "secondary: endpoints are compared like the primary one "
+                                    "(compare:), a trend has none");
+        }
+        analysis.secondary = read_secondary(found->second, experiment);
+        for (const auto& secondary : analysis.secondary) {
+            if (secondary.endpoint == analysis.endpoint) {
+                fail(found->second.value, fmt::format("secondary: {} is the primary endpoint",
+                                                      secondary.endpoint.label()));
+            }
+        }
+        const bool margin = std::any_of(analysis.secondary.begin(), analysis.secondary.end(),
+                                        [](const auto& item) { return item.within.has_value(); });
+        if (margin && !analysis.ratio) {
+            fail(found->second.key, "secondary: a premise's within: is a margin of the ratio "
+                                    "B / A (ratio: true)");
+        }
+    }
     return analysis;
+}
+
+// A list of endpoints (each as `endpoint:` takes it), or of {endpoint, within} for premises.
+std::vector<SecondaryEndpoint>
+ExperimentReader::read_secondary(const Entry& entry, const Experiment& experiment) const {
+    if (!entry.value.IsSequence() || entry.value.size() == 0) {
+        fail(entry.value, fmt::format("secondary: expected a list of endpoints, e.g. [launch, "
+                                      "{{endpoint: calibration_ms, within: 2%}}], got {}",
+                                      describe(entry.value)));
+    }
+    std::vector<SecondaryEndpoint> list;
+    for (const auto& node : entry.value) {
+        const Entry item{entry.key, node};
+        SecondaryEndpoint secondary;
+        if (node.IsMap() && node["endpoint"]) {
+            const Entries entries = mapping(node, "secondary", k_secondary_keys);
+            secondary.endpoint = read_endpoint(entries.at("endpoint"), experiment);
+            if (const auto found = entries.find("within"); found != entries.end()) {
+                secondary.within = fraction_value(found->second, "a margin such as 2%");
+            }
+        } else {
+            secondary.endpoint = read_endpoint(item, experiment);
+        }
+        const bool repeated = std::any_of(list.begin(), list.end(), [&](const auto& known) {
+            return known.endpoint == secondary.endpoint;
+        });
+        if (repeated) {
+            fail(node, fmt::format("secondary: {} appears twice", secondary.endpoint.label()));
+        }
+        list.push_back(secondary);
+    }
+    return list;
 }
 
 // 0 < value < 1, written as a fraction (0.02) or a percentage (2%).

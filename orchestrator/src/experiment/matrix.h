@@ -4,11 +4,10 @@
 #include "experiment/experiment.h"
 #include "util/arch.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>

@@ -262,6 +262,42 @@ std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
     return rows;
 }
 
+void decide_premise(const Analysis& analysis, double within, std::vector<VerdictRow>& rows) {
+    const std::string margin = fmt::format("±{:g} %", within * 100);
+    for (auto& row : rows) {
+        const stats::Result& ratio = row.ratio;
+        if (!ratio.answered() || !std::isfinite(ratio.interval.low) ||
+            !std::isfinite(ratio.interval.high)) {
+            row.decision = ratio.answered() ? "insufficient: no interval at the declared level"
+                                            : "insufficient: " + ratio.insufficient;
+        } else if (ratio.interval.low >= 1 / (1 + within) && ratio.interval.high <= 1 + within) {
+            row.decision = "holds: within " + margin;
+        } else if (row.p_adjusted <= analysis.alpha) {
+            row.decision = ratio.estimate > 1 ? "moved: B higher" : "moved: B lower";
+        } else {
+            row.decision = "not shown within " + margin;
+        }
+    }
+}
+
+namespace {
+VerdictTable secondary_verdict(Database& db, const VerdictTable& primary,
+                               const SecondaryEndpoint& secondary) {
+    VerdictTable table;
+    table.run_id = primary.run_id;
+    table.experiment = primary.experiment;
+    table.analysis = primary.analysis;
+    table.analysis.endpoint = secondary.endpoint;
+    table.analysis.secondary.clear();
+    table.within = secondary.within;
+    table.rows = verdict_rows(table.analysis, endpoint_boots(db, table.run_id, secondary.endpoint));
+    if (secondary.within) {
+        decide_premise(table.analysis, *secondary.within, table.rows);
+    }
+    return table;
+}
+} // namespace
+
 VerdictTable compute_verdict(Database& db, long long run_id) {
     BootStore store(db);
     const auto identity = store.run_identity(run_id);
@@ -279,6 +315,9 @@ VerdictTable compute_verdict(Database& db, long long run_id) {
     table.experiment = identity->experiment_name;
     table.analysis = analysis_from_json(*stored);
     table.rows = verdict_rows(table.analysis, endpoint_boots(db, run_id, table.analysis.endpoint));
+    for (const auto& secondary : table.analysis.secondary) {
+        table.secondary.push_back(secondary_verdict(db, table, secondary));
+    }
     return table;
 }
 

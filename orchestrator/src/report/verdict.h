@@ -49,15 +49,25 @@ struct VerdictRow {
 struct VerdictTable {
     long long run_id = 0;
     std::string experiment;
-    Analysis analysis;
+    Analysis analysis; // a secondary table's: the primary's with its own endpoint
     std::vector<VerdictRow> rows;
+    // A premise's margin (SecondaryEndpoint::within): its rows decide "holds" or not.
+    std::optional<double> within;
+    // The declared secondary endpoints, in declared order (empty in a secondary table).
+    std::vector<VerdictTable> secondary;
 };
 
 // Pure: the rows from a run's boots (endpoint_samples.h).
 std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
                                      const std::vector<EndpointBoot>& boots);
 
-// The run's stored analysis applied to its boots. Error when the run has none.
+// A premise's rows decided against its margin: "holds: within ±2 %" when the whole interval of
+// B / A lies in [1 / (1 + within), 1 + within]; "moved: B slower|faster" when Holm's p is at
+// most α; else "not shown within ±2 %" (or insufficient). Pure.
+void decide_premise(const Analysis& analysis, double within, std::vector<VerdictRow>& rows);
+
+// The run's stored analysis applied to its boots, with its secondary endpoints. Error when the
+// run has none.
 VerdictTable compute_verdict(Database& db, long long run_id);
 
 // The runs among `runs` (all runs when empty), of `experiment` when non-empty, that declare an

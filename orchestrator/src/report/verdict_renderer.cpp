@@ -51,6 +51,17 @@ std::string n_text(const VerdictRow& row, bool paired) {
     return fmt::format("{}/{}", row.n_a, row.n_b);
 }
 
+std::string secondary_heading(const VerdictTable& table) {
+    const std::string role =
+        table.within ? fmt::format("premise: holds when the whole interval of B / A lies "
+                                   "within ±{:g} %",
+                                   *table.within * 100)
+                     : std::string("reported beside the primary, not a test of it");
+    return fmt::format("secondary endpoint {}, declared with run {}'s analysis (same comparisons, "
+                       "pairing, α and Holm family; {})",
+                       table.analysis.endpoint.label(), table.run_id, role);
+}
+
 std::string heading(const VerdictTable& table) {
     const Analysis& analysis = table.analysis;
     std::string family = analysis.family == HolmFamily::All
@@ -177,6 +188,35 @@ VerdictDocument comparison_document(const VerdictTable& table) {
     return document;
 }
 
+// The primary's document, then each secondary endpoint's, headed as such.
+std::vector<VerdictDocument> verdict_documents(const VerdictTable& table) {
+    std::vector<VerdictDocument> documents{verdict_document(table)};
+    for (const auto& secondary : table.secondary) {
+        documents.push_back(comparison_document(secondary));
+        documents.back().heading = secondary_heading(secondary);
+    }
+    return documents;
+}
+
+// One CSV table: with secondary endpoints, a first column names each row's endpoint.
+Table csv_table(const VerdictTable& table, const std::vector<VerdictDocument>& documents) {
+    if (documents.size() == 1) {
+        return documents.front().table;
+    }
+    Table out = documents.front().table;
+    out.headers.insert(out.headers.begin(), "endpoint");
+    out.right_aligned.insert(out.right_aligned.begin(), false);
+    out.rows.clear();
+    for (size_t i = 0; i < documents.size(); ++i) {
+        const VerdictTable& source = i == 0 ? table : table.secondary[i - 1];
+        for (auto row : documents[i].table.rows) {
+            row.insert(row.begin(), source.analysis.endpoint.label());
+            out.rows.push_back(std::move(row));
+        }
+    }
+    return out;
+}
+
 std::string verdict_html_body(const VerdictDocument& document) {
     std::string body = fmt::format("<p class=\"bb-note\">{}</p>\n", html_escape(document.heading)) +
                        html_table(document.table);
@@ -186,10 +226,18 @@ std::string verdict_html_body(const VerdictDocument& document) {
     return body;
 }
 
-std::string verdict_html(const VerdictTable& table, const VerdictDocument& document) {
+std::string verdict_html_bodies(const std::vector<VerdictDocument>& documents) {
+    std::string body;
+    for (const auto& document : documents) {
+        body += verdict_html_body(document);
+    }
+    return body;
+}
+
+std::string verdict_html(const VerdictTable& table, const std::vector<VerdictDocument>& documents) {
     HtmlContext context;
     context.title = fmt::format("bootbench verdict: run {} ({})", table.run_id, table.experiment);
-    return html_page(context, verdict_html_body(document));
+    return html_page(context, verdict_html_bodies(documents));
 }
 
 } // namespace
@@ -206,28 +254,30 @@ std::string verdict_html_section(const VerdictTable& table) {
     return fmt::format("<h2>{}</h2>\n",
                        html_escape(fmt::format("The declared analysis: run {} ({})", table.run_id,
                                                table.experiment))) +
-           verdict_html_body(verdict_document(table));
+           verdict_html_bodies(verdict_documents(table));
 }
 
 std::string render_verdict(const VerdictTable& table, ReportFormat format) {
-    const VerdictDocument document = verdict_document(table);
+    const std::vector<VerdictDocument> documents = verdict_documents(table);
     switch (format) {
     case ReportFormat::Json:
         return json_document(verdict_json(table));
     case ReportFormat::Csv:
-        return render_table_csv(document.table);
+        return render_table_csv(csv_table(table, documents));
     case ReportFormat::Html:
-        return verdict_html(table, document);
+        return verdict_html(table, documents);
     case ReportFormat::Markdown:
-        break;
     case ReportFormat::Text:
-        // Wrapped here, not only by `report`: `run` prints the same verdict, and the two must
-        // read alike.
-        return wrap_long_lines(
-            render_text_or_markdown(document.heading, document.table, document.notes, format),
-            table_width());
+        break;
     }
-    return render_text_or_markdown(document.heading, document.table, document.notes, format);
+    std::string text;
+    for (const auto& document : documents) {
+        text += (text.empty() ? "" : "\n") +
+                render_text_or_markdown(document.heading, document.table, document.notes, format);
+    }
+    // Wrapped here, not only by `report`: `run` prints the same verdict, and the two must read
+    // alike.
+    return format == ReportFormat::Text ? wrap_long_lines(text, table_width()) : text;
 }
 
 namespace {
@@ -287,9 +337,20 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                         {"p_holm", json_number(row.p_adjusted)},
                         {"decision", row.decision}});
     }
-    return {{"run_id", table.run_id},          {"experiment", table.experiment},
-            {"heading", heading(table)},       {"alpha", table.analysis.alpha},
-            {"paired", table.analysis.paired}, {"comparisons", rows}};
+    nlohmann::json json = {{"run_id", table.run_id},          {"experiment", table.experiment},
+                           {"heading", heading(table)},       {"alpha", table.analysis.alpha},
+                           {"paired", table.analysis.paired}, {"comparisons", rows}};
+    if (!table.secondary.empty()) {
+        json["secondary"] = nlohmann::json::array();
+        for (const auto& secondary : table.secondary) {
+            nlohmann::json item = verdict_json(secondary);
+            item["heading"] = secondary_heading(secondary);
+            item["endpoint"] = secondary.analysis.endpoint.label();
+            item["within"] = secondary.within ? nlohmann::json(*secondary.within) : nullptr;
+            json["secondary"].push_back(std::move(item));
+        }
+    }
+    return json;
 }
 
 } // namespace bb
