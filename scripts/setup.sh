@@ -68,6 +68,8 @@ packages=(
   socat
   # report tests
   chromium
+  # the generated man page is rendered with warnings as errors (cli.setup_files)
+  groff-base
 )
 log "installing ${#packages[@]} packages"
 apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null

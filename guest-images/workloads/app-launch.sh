@@ -39,13 +39,17 @@ fi
 # Lock event counters (fragment lock-events), as deltas over the launches: they show whether
 # readers really spun (rwsem_opt_rlock exists only with a reader-spinning patch; rwsem_opt_rfail
 # only with writer-only-spin; rwsem_opt_rlock2, rwsem_opt_norspin and rwsem_opt_wlock, which
-# replaces rwsem_opt_lock, only with the seed series). Counters a kernel lacks are not reported.
+# replaces rwsem_opt_lock, only with the seed series; rwsem_opt_rwake, rwsem_opt_norspin_unsaved,
+# rwsem_opt_rspin_handoff and rwsem_opt_rlock_after_handoff only with seed-series-v3, one per
+# deviation from the seed's v2). Counters a kernel lacks are not reported.
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 counters=/sys/kernel/debug/lock_event_counts
 snapshot() {
   for event in rwsem_opt_rlock rwsem_opt_rfail rwsem_opt_rlock2 rwsem_opt_norspin rwsem_opt_lock \
                rwsem_opt_wlock rwsem_opt_fail rwsem_opt_nospin rwsem_rlock rwsem_rlock_steal \
-               rwsem_sleep_reader rwsem_sleep_writer rwsem_wlock; do
+               rwsem_sleep_reader rwsem_sleep_writer rwsem_wlock rwsem_wlock_fail \
+               rwsem_opt_rwake rwsem_opt_norspin_unsaved rwsem_opt_rspin_handoff \
+               rwsem_opt_rlock_after_handoff; do
     if [ -r "$counters/$event" ]; then
       echo "$event $(cat "$counters/$event")"
     fi

@@ -200,6 +200,16 @@ TEST_CASE("xml escaping of markup characters and forbidden controls", "[report_f
     CHECK(bb::xml_escape("µs ± σ") == "µs ± σ");
 }
 
+TEST_CASE("roff escaping: backslashes, hyphens, requests at a line's start", "[report_formats]") {
+    CHECK(bb::roff_escape(R"(--db C:\x)") == R"(\-\-db C:\ex)");
+    // A line starting with '.' or '\'' would be a request: it starts with \& instead.
+    CHECK(bb::roff_escape(".SH x\n'br\nok.") == "\\&.SH x\n\\&'br\nok.");
+    CHECK(bb::roff_escape(std::string("bell\x07tab\t")) == "bell?tab\t");
+    CHECK(bb::roff_escape("µs ± σ") == R"(\[u00B5]s \[u00B1] \[u03C3])");
+    CHECK(bb::roff_escape("B−A ≥ 𝜎") == R"(B\[u2212]A \[u2265] \[u1D70E])");
+    CHECK(bb::roff_escape("\xff!") == R"(\[uFFFD]!)"); // not UTF-8
+}
+
 TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[report_formats]") {
     ComparisonFixture f;
     const std::string xml = bb::render_junit(f.set, R"(boot_seconds: run 1 <x> & "y")");

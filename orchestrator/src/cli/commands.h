@@ -31,5 +31,7 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_export_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_runs_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+// completion, manpage
+void add_setup_commands(CLI::App& app, GlobalOptions& global, int& exit_status);
 
 } // namespace bb

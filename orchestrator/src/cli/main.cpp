@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
     bb::add_repro_command(app, global, exit_status);
     bb::add_export_command(app, global, exit_status);
     bb::add_runs_command(app, global, exit_status);
+    bb::add_setup_commands(app, global, exit_status);
     bb::install_interrupt_handlers();
     // Every usage error reads like bb::Error's, whichever part of CLI11 found it.
     app.failure_message([](const CLI::App*, const CLI::Error& e) {

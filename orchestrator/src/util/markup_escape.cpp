@@ -1,5 +1,9 @@
 #include "util/markup_escape.h"
 
+#include <cstdint>
+#include <fmt/format.h>
+#include <utility>
+
 namespace bb {
 
 namespace {
@@ -54,6 +58,54 @@ std::string xml_escape(std::string_view text) {
             escaped += entity;
         } else if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
             // XML 1.0 allows no control characters but tab, LF and CR, not even escaped.
+            escaped += '?';
+        } else {
+            escaped += c;
+        }
+    }
+    return escaped;
+}
+
+namespace {
+// The code point of the UTF-8 sequence at text[i] and its length; U+FFFD for a broken one.
+std::pair<char32_t, size_t> decode_utf8(std::string_view text, size_t i) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char lead = byte(i);
+    const size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (length == 1 || i + length > text.size()) {
+        return {U'\uFFFD', 1};
+    }
+    char32_t code = lead & (0x7F >> length);
+    for (size_t k = 1; k < length; ++k) {
+        if ((byte(i + k) & 0xC0) != 0x80) {
+            return {U'\uFFFD', 1};
+        }
+        code = (code << 6) | (byte(i + k) & 0x3F);
+    }
+    return {code, length};
+}
+} // namespace
+
+std::string roff_escape(std::string_view text) {
+    std::string escaped;
+    escaped.reserve(text.size() + text.size() / 8);
+    bool line_start = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (line_start && (c == '.' || c == '\'')) {
+            escaped += "\\&";
+        }
+        line_start = c == '\n';
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            // groff reads its input as Latin-1 unless told otherwise: \[uXXXX] in any setup.
+            const auto [code, length] = decode_utf8(text, i);
+            escaped += fmt::format("\\[u{:04X}]", static_cast<uint32_t>(code));
+            i += length - 1;
+        } else if (c == '\\') {
+            escaped += "\\e";
+        } else if (c == '-') {
+            escaped += "\\-";
+        } else if (c != '\t' && c != '\n' && is_control(c)) {
             escaped += '?';
         } else {
             escaped += c;

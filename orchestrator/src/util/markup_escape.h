@@ -12,6 +12,12 @@ namespace bb {
 // which HTML forbids, become U+FFFD. Every name and value the report prints goes through it.
 std::string html_escape(std::string_view text);
 
+// roff (the man page): a backslash becomes \e, a hyphen \- (so options stay ASCII hyphens when
+// the page is rendered), and a line that would start with '.' or '\'' (a roff request) starts
+// with \& instead; a non-ASCII character becomes \[uXXXX]. Control characters other than tab
+// and LF become '?'.
+std::string roff_escape(std::string_view text);
+
 // XML 1.0 (JUnit files, libvirt domain XML): & < > " ' become entities; control characters
 // other than tab, LF and CR, which XML 1.0 does not allow even as references, become '?'.
 std::string xml_escape(std::string_view text);
