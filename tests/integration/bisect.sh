@@ -99,6 +99,17 @@ boots=$(q "select count(*) from boots")
 expect_eq "$(tail -n 1 "$work/again.out")" "$answer" "the answer read back"
 expect_eq "$(grep -c 'stored in run' "$work/again.out")" 3 "steps read back"
 expect_eq "$(q "select count(*) from boots")" "$boots" "boots after the second bisect"
+# --json (read back once more, nothing booted): the same answer as data.
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --json \
+  >"$work/again.json" 2>/dev/null || fail "bisect --json failed"
+expect_eq "$(jq -r '.answer' "$work/again.json")" "$answer" "--json: the answer"
+expect_eq "$(jq -r '"\(.found) \(.first_changed_patch) \(.steps | length)"' "$work/again.json")" \
+  "true 3 3" "--json: patch 3 named after 3 steps"
+expect_eq "$(jq -r '[.steps[].verdict] | join(" ")' "$work/again.json")" \
+  "changed like-older like-newer" "--json: the steps' verdicts"
+awk -v e="$(jq -r '.effect.estimate' "$work/again.json")" -v m="$effect_ms" \
+  'BEGIN { exit !(e * 1000 > m - 0.1 && e * 1000 < m + 0.1) }' ||
+  fail "--json effect $(jq -r .effect.estimate "$work/again.json") s, text $effect_ms ms"
 
 # Usage: a series that does not exist is a usage error naming the variants.
 status=0

@@ -34,4 +34,15 @@ PATH=/nonexistent "$BOOTBENCH" doctor >"$work/bare.txt" 2>&1 || status=$?
 expect_eq "$status" 3 "doctor exit status without qemu"
 grep -q "^  --   qemu arm64 " "$work/bare.txt" || fail "missing qemu not a problem: $(cat "$work/bare.txt")"
 grep -q "problem(s) found" "$work/bare.txt" || fail "summary without qemu: $(tail -1 "$work/bare.txt")"
+
+# --json: the same checks as data, and the same exit status.
+status=0
+PATH=/nonexistent "$BOOTBENCH" doctor --json >"$work/bare.json" 2>&1 || status=$?
+expect_eq "$status" 3 "doctor --json exit status without qemu"
+expect_eq "$(jq -r '[.checks[] | select(.status == "problem")] | length' "$work/bare.json")" \
+  "$(grep -c '^  --   ' "$work/bare.txt")" "problems in --json and in the text"
+expect_eq "$(jq -r '.checks[] | select(.what == "qemu arm64") | "\(.section) \(.status)"' \
+  "$work/bare.json")" "qemu problem" "qemu arm64 in --json"
+expect_eq "$(jq -r '.checks | length' "$work/bare.json")" \
+  "$(grep -cE '^  (ok|--|note) ' "$work/bare.txt")" "every check of the text in --json"
 echo PASS

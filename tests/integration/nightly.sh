@@ -27,7 +27,7 @@ seed: 7                    # pinned: the nightly must not take it as "resume run
 YAML
   # The verdict logic is under test, not the load rule: lib.sh's BOOTBENCH_QUIET_MAX_LOAD=1
   # keeps a busy CI host from leaving every sample "loaded" and the comparison without data.
-  "$BOOTBENCH" nightly "$work/nightly.yaml" --report-dir "$work/reports" --threshold 5
+  "$BOOTBENCH" nightly "$work/nightly.yaml" --report-dir "$work/reports" --threshold 5 "${@:2}"
 }
 
 night 0 >"$work/first.txt"
@@ -49,10 +49,12 @@ expect_eq "$(q "select count(distinct run_id) || ' ' || count(*) from boots")" "
   "two nights, two runs of 5 boots each"
 expect_eq "$(q "select count(distinct seed) from runs")" 2 "each night has its own seed"
 
-# The next night compares with the last *good* one, not with the regression.
-night 3 >"$work/third.txt" || true
-grep -q "vs run $(q "select min(id) from runs")" "$work/third.txt" ||
-  fail "third night did not compare with the good baseline: $(cat "$work/third.txt")"
+# The next night compares with the last *good* one, not with the regression (said as JSON).
+night 3 --json >"$work/third.json" || true
+expect_eq "$(jq -r '.baseline_run' "$work/third.json")" "$(q "select min(id) from runs")" \
+  "third night's baseline: the good night, not the regression"
+expect_eq "$(jq -r '"\(.run_id) \(.regression) \(.slower)"' "$work/third.json")" \
+  "$(q "select max(id) from runs") true 1" "third night's JSON summary"
 
 # The lock: hold it as a running nightly would, and a second nightly is refused at once.
 cache=${BOOTBENCH_CACHE:-/var/cache/bootbench}

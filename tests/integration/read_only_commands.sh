@@ -31,6 +31,28 @@ reads runs --json
 reads runs --delete "${runs[0]}"          # without --yes: says what it would delete
 reads report --format html -o "$work/page.html"
 [ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
+reads repro "$boot" --json
+
+# --json on repro and export (issue 33 item 9): the same facts as the script and the message.
+"$BOOTBENCH" --db "$db" repro "$boot" --json >"$work/repro.json"
+expect_eq "$(jq -r '.boot_id' "$work/repro.json")" "$boot" "repro --json: the boot"
+expect_eq "$(jq -r '.argv[0]' "$work/repro.json")" \
+  "$(sqlite3 "$db" "select json_extract(argv_json, '\$[0]') from boots where id = $boot")" \
+  "repro --json: the stored argv"
+# A shipped database carries no build directory: no recipe, for the reason the script gives.
+expect_eq "$(jq -r '.kernel' "$work/repro.json")" null "repro --json: no kernel recipe here"
+[ "$(jq -r '.no_kernel_recipe | length' "$work/repro.json")" -gt 80 ] ||
+  fail "repro --json: no reason for the missing recipe"
+grep -qF "$(jq -r '.no_kernel_recipe' "$work/repro.json" | cut -c22-80)" "$work/boot.sh" ||
+  fail "repro --json: the script does not give the reason $(jq -r .no_kernel_recipe "$work/repro.json")"
+status=0
+"$BOOTBENCH" --db "$db" repro "$boot" --json --run >/dev/null 2>&1 || status=$?
+expect_eq "$status" 2 "repro --json --run"
+"$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/exported-json.sqlite" --json \
+  >"$work/export.json"
+expect_eq "$(jq -r '.runs' "$work/export.json")" 1 "export --json: runs"
+expect_eq "$(jq -r '.boots' "$work/export.json")" \
+  "$(sqlite3 "$work/exported-json.sqlite" "select count(*) from boots")" "export --json: boots"
 
 # export onto its own source: refused, nothing deleted.
 status=0

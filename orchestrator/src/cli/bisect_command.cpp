@@ -32,6 +32,7 @@ struct BisectCommandOptions {
     int slots = 0;
     int jobs = 0;
     std::vector<std::string> only;
+    bool json = false;
     QuietCliOptions quiet;
 };
 
@@ -152,11 +153,14 @@ int bisect(const BisectCommandOptions& options, const GlobalOptions& global) {
     Database db(global.db_path());
     const BisectReport report = run_bisect(db, experiment, bisect, progress);
     status.clear();
-    if (report.interrupted) {
+    if (options.json) {
+        std::printf("%s\n", bisect_json(report).dump(2).c_str());
+    } else {
         std::printf("%s\n", bisect_answer(report).c_str());
+    }
+    if (report.interrupted) {
         return k_exit_interrupted;
     }
-    std::printf("%s\n", bisect_answer(report).c_str());
     return report.bisection.found() ? k_exit_ok : k_exit_verdict;
 }
 } // namespace
@@ -189,6 +193,8 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         ->check(non_negative_integer());
     cmd->add_option("--only", options->only,
                     "AXIS=VALUE: the one cell of each kernel to boot (repeatable)");
+    cmd->add_flag("--json", options->json,
+                  "print the answer as JSON: every step's shifts and verdict, the patch named");
     add_quiet_options(*cmd, options->quiet);
     cmd->callback([options, &global, &exit_status] { exit_status = bisect(*options, global); });
 }

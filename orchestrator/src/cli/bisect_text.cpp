@@ -128,4 +128,72 @@ std::string bisect_answer(const BisectReport& report) {
     return "interrupted before an answer: run the same command again to go on";
 }
 
+namespace {
+nlohmann::json number_or_null(double value) {
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json shift_json(const stats::Result& shift) {
+    return {{"estimate", number_or_null(shift.estimate)},
+            {"low", number_or_null(shift.interval.low)},
+            {"high", number_or_null(shift.interval.high)},
+            {"confidence", number_or_null(shift.confidence)}};
+}
+
+std::string_view kind_name(StepVerdict::Kind kind) {
+    switch (kind) {
+    case StepVerdict::Kind::Changed:
+        return "changed";
+    case StepVerdict::Kind::LikeOld:
+        return "like-older";
+    case StepVerdict::Kind::LikeNew:
+        return "like-newer";
+    case StepVerdict::Kind::Undecided:
+        return "undecided";
+    case StepVerdict::Kind::Continue:
+        break;
+    }
+    return "not-decided";
+}
+
+nlohmann::json step_json(const StepRun& step) {
+    const StepOutcome& outcome = step.outcome;
+    return {{"number", step.number},
+            {"older", prefix_name(outcome.step.older)},
+            {"newer", prefix_name(outcome.step.newer)},
+            {"upper", outcome.step.middle() ? nlohmann::json(prefix_name(outcome.step.upper))
+                                            : nlohmann::json(nullptr)},
+            {"verdict", kind_name(outcome.verdict.kind)},
+            {"rounds", outcome.verdict.rounds},
+            {"shift", shift_json(outcome.verdict.shift)},
+            {"upper_shift", outcome.step.middle() ? shift_json(outcome.verdict.upper_shift)
+                                                  : nlohmann::json(nullptr)},
+            {"run_id", step.run_id},
+            {"boots", step.boots},
+            {"stored", step.stored}};
+}
+} // namespace
+
+nlohmann::json bisect_json(const BisectReport& report) {
+    nlohmann::json patches = nlohmann::json::array();
+    for (const auto& patch : report.patches) {
+        patches.push_back(patch.filename().string());
+    }
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& step : report.steps) {
+        steps.push_back(step_json(step));
+    }
+    const auto effect = report.bisection.effect();
+    return {{"endpoint", report.endpoint.label()},
+            {"patches", patches},
+            {"steps", steps},
+            {"boots", report.boots()},
+            {"interrupted", report.interrupted},
+            {"found", report.bisection.found()},
+            {"first_changed_patch", effect ? nlohmann::json(report.bisection.first_changed_patch())
+                                           : nlohmann::json(nullptr)},
+            {"effect", effect ? shift_json(*effect->shift) : nlohmann::json(nullptr)},
+            {"answer", bisect_answer(report)}};
+}
+
 } // namespace bb

@@ -17,6 +17,8 @@
 
 #include <cstdio>
 #include <fmt/format.h>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 namespace bb {
 
@@ -35,18 +37,56 @@ Examples:
   bootbench doctor --probe      # boot the default x86_64 kernel under KVM to test it (<= 10 s)
 )";
 
-void line(Checklist& list, bool ok, const std::string& what, const std::string& detail,
-          Need need = Need::Required) {
-    std::fputs(list.add(ok, need, what, detail).c_str(), stdout);
+// The checklist, printed line by line as the checks run (a probe boot takes seconds), or kept
+// for one JSON document at the end.
+struct DoctorReport {
+    Checklist list;
+    bool json = false;
+};
+
+void section(DoctorReport& report, const char* name) {
+    report.list.begin_section(name);
+    if (!report.json) {
+        std::printf("\n%s\n", name);
+    }
 }
 
-void check_program(Checklist& list, const std::string& label, const std::string& program,
+void line(DoctorReport& report, bool ok, const std::string& what, const std::string& detail,
+          Need need = Need::Required) {
+    const std::string text = report.list.add(ok, need, what, detail);
+    if (!report.json) {
+        std::fputs(text.c_str(), stdout);
+    }
+}
+
+nlohmann::json doctor_json(const DoctorReport& report, const HostFacts& host) {
+    nlohmann::json checks = nlohmann::json::array();
+    for (const auto& entry : report.list.entries()) {
+        checks.push_back({{"section", entry.section},
+                          {"status", entry.status},
+                          {"what", entry.what},
+                          {"detail", entry.detail}});
+    }
+    return {{"tool_version", tool_version()},
+            {"host",
+             {{"hostname", host.hostname},
+              {"cpu_model", host.cpu_model},
+              {"cpus", host.cpus},
+              {"memory_bytes", host.memory_bytes},
+              {"kernel", host.kernel_release}}},
+            {"checks", checks},
+            {"problems", report.list.problems()},
+            {"notes", report.list.notes()},
+            {"summary", report.list.summary()}};
+}
+
+void check_program(DoctorReport& list, const std::string& label, const std::string& program,
                    Need need = Need::Required) {
     const std::string version = version_of(program);
     line(list, !version.empty(), label, version.empty() ? program + " not found" : version, need);
 }
 
-void check_accel(Checklist& list, Arch arch, const HostFacts& host, bool probe,
+void check_accel(DoctorReport& list, Arch arch, const HostFacts& host, bool probe,
                  const GlobalOptions& global) {
     const std::string impossible = kvm_impossible_reason(arch, host);
     const std::string label = fmt::format("accel {}", to_string(arch));
@@ -87,20 +127,25 @@ void check_accel(Checklist& list, Arch arch, const HostFacts& host, bool probe,
 
 void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto probe = std::make_shared<bool>(false);
+    auto json = std::make_shared<bool>(false);
     CLI::App* doctor = app.add_subcommand("doctor", "Report what works on this machine");
     doctor->footer(k_doctor_help);
     doctor->add_flag("--probe", *probe, "run the KVM probe boot now instead of using the cache");
-    doctor->callback([probe, &global, &exit_status] {
-        Checklist list;
+    doctor->add_flag("--json", *json, "print the checks as one JSON document at the end");
+    doctor->callback([probe, json, &global, &exit_status] {
+        DoctorReport list;
+        list.json = *json;
         const HostFacts host = read_host_facts();
-        std::printf("bootbench %s on %s (%s, %d CPUs, %s, kernel %s)\n", tool_version().c_str(),
-                    host.hostname.c_str(), host.cpu_model.c_str(), host.cpus,
-                    format_bytes(static_cast<double>(host.memory_bytes)).c_str(),
-                    host.kernel_release.c_str());
-        std::printf("\nqemu\n");
+        if (!list.json) {
+            std::printf("bootbench %s on %s (%s, %d CPUs, %s, kernel %s)\n", tool_version().c_str(),
+                        host.hostname.c_str(), host.cpu_model.c_str(), host.cpus,
+                        format_bytes(static_cast<double>(host.memory_bytes)).c_str(),
+                        host.kernel_release.c_str());
+        }
+        section(list, "qemu");
         check_program(list, "qemu arm64", "qemu-system-aarch64");
         check_program(list, "qemu x86_64", "qemu-system-x86_64");
-        std::printf("\nfirmware\n");
+        section(list, "firmware");
         for (auto [name, arch] :
              {std::pair{"QEMU_EFI.fd", Arch::Arm64}, std::pair{"OVMF.fd", Arch::X86_64}}) {
             try {
@@ -112,7 +157,7 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                 line(list, false, name, e.what());
             }
         }
-        std::printf("\naccelerators\n");
+        section(list, "accelerators");
         // Everything runs under TCG without KVM: slower guests, not a broken machine.
         line(list, host.kvm_device, "/dev/kvm",
              host.kvm_device ? "present" : "absent or no access: guests run under TCG",
@@ -124,13 +169,13 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                 line(list, false, fmt::format("accel {}", to_string(arch)), e.what());
             }
         }
-        std::printf("\ntoolchains\n");
+        section(list, "toolchains");
         check_program(list, "gcc", "gcc");
         check_program(list, "aarch64 cross gcc", "aarch64-linux-gnu-gcc");
         check_program(list, "make", "make");
         // Kernel builds run without it, only their rebuilds are slower.
         check_program(list, "ccache", "ccache", Need::Optional);
-        std::printf("\nguest images\n");
+        section(list, "guest images");
         for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
             const std::string label = fmt::format("busybox {}", to_string(arch));
             try {
@@ -142,7 +187,7 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
             line(list, kernel.has_value(), fmt::format("default kernel {}", to_string(arch)),
                  kernel ? kernel->string() : "none (run scripts/setup.sh)");
         }
-        std::printf("\nstorage\n");
+        section(list, "storage");
         try {
             line(list, true, "cache", cache_dir().string());
         } catch (const Error& e) {
@@ -156,8 +201,12 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         } catch (const Error& e) {
             line(list, false, "database", e.what());
         }
-        std::printf("\n%s\n", list.summary().c_str());
-        exit_status = list.exit_status();
+        if (list.json) {
+            std::printf("%s\n", doctor_json(list, host).dump(2).c_str());
+        } else {
+            std::printf("\n%s\n", list.list.summary().c_str());
+        }
+        exit_status = list.list.exit_status();
     });
 }
 

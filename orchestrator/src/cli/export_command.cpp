@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace bb {
 
@@ -29,6 +30,7 @@ struct ExportOptions {
     std::vector<long long> runs;
     std::vector<std::string> experiments;
     bool force = false;
+    bool json = false;
 };
 
 int run_export(const ExportOptions& options, const GlobalOptions& global) {
@@ -37,6 +39,14 @@ int run_export(const ExportOptions& options, const GlobalOptions& global) {
     const auto named = runs_of_experiments(source, options.experiments);
     runs.insert(runs.end(), named.begin(), named.end());
     const ExportSummary summary = export_runs(source, runs, options.output, options.force);
+    if (options.json) {
+        const nlohmann::json json = {{"output", options.output},
+                                     {"runs", summary.runs},
+                                     {"boots", summary.boots},
+                                     {"bytes", summary.bytes}};
+        std::printf("%s\n", json.dump(2).c_str());
+        return k_exit_ok;
+    }
     std::printf("exported %lld run(s), %lld boot(s) to %s (%s, consoles left out)\n", summary.runs,
                 summary.boots, options.output.c_str(),
                 format_bytes(static_cast<double>(summary.bytes)).c_str());
@@ -56,6 +66,7 @@ void add_export_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--run", options->runs, "a run id (repeatable; default: every run)");
     cmd->add_option("--experiment", options->experiments,
                     "every run of this experiment (repeatable)");
+    cmd->add_flag("--json", options->json, "print what was exported as JSON");
     cmd->callback([options, &global, &exit_status] { exit_status = run_export(*options, global); });
 }
 

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace bb {
 
@@ -19,8 +20,24 @@ struct NightlyCommandOptions {
     std::string report_dir;
     double threshold_percent = 2;
     int slots = 0;
+    bool json = false;
     QuietCliOptions quiet;
 };
+
+void print_json(const Experiment& experiment, const NightlyResult& result) {
+    const nlohmann::json json = {
+        {"experiment", experiment.name},
+        {"run_id", result.run.run_id},
+        {"status", result.run.status},
+        {"baseline_run", result.baseline_run ? nlohmann::json(*result.baseline_run) : nullptr},
+        {"slower", result.slower},
+        {"faster", result.faster},
+        {"unchanged", result.unchanged},
+        {"insufficient", result.insufficient},
+        {"regression", result.regression()},
+        {"report", result.report_path.string()}};
+    std::printf("%s\n", json.dump(2).c_str());
+}
 
 constexpr const char* k_nightly_help =
     R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
@@ -54,6 +71,7 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         ->check(number_in(0, 1000))
         ->capture_default_str();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)");
+    cmd->add_flag("--json", options->json, "print the night's summary as JSON");
     add_quiet_options(*cmd, options->quiet);
     cmd->callback([options, &global, &exit_status] {
         const Experiment experiment = load_experiment(options->file);
@@ -70,7 +88,9 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         Database db(global.db_path());
         const NightlyResult result = run_nightly(db, experiment, nightly, progress);
         status.clear();
-        if (result.baseline_run) {
+        if (options->json) {
+            print_json(experiment, result);
+        } else if (result.baseline_run) {
             std::printf("nightly %s: run %lld vs run %lld: %d slower, %d faster, %d unchanged, "
                         "%d insufficient\n",
                         experiment.name.c_str(), result.run.run_id, *result.baseline_run,
@@ -79,7 +99,9 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
             std::printf("nightly %s: run %lld is the first good nightly (the baseline)\n",
                         experiment.name.c_str(), result.run.run_id);
         }
-        std::printf("report: %s\n", result.report_path.c_str());
+        if (!options->json) {
+            std::printf("report: %s\n", result.report_path.c_str());
+        }
         if (result.run.status != "done") {
             exit_status = k_exit_interrupted;
         } else {

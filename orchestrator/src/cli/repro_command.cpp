@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,7 +50,48 @@ struct ReproOptions {
     bool run = false;
     bool rebuild_kernel = false;
     bool check_only = false;
+    bool json = false;
 };
+
+nlohmann::json optional_json(const std::optional<std::string>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+// What the script would replay, as data: the boot, each input with its recorded hash, and the
+// kernel's recipe (the .config by its hash; the script carries the text).
+nlohmann::json plan_json(const ReproPlan& plan) {
+    const BootRecord& record = plan.boot.record;
+    nlohmann::json inputs = nlohmann::json::array();
+    for (const auto& input : plan.inputs) {
+        inputs.push_back({{"role", input.role}, {"path", input.path}, {"sha256", input.sha256}});
+    }
+    nlohmann::json kernel = nullptr;
+    if (plan.kernel) {
+        const KernelRecipe& recipe = *plan.kernel;
+        nlohmann::json patches = nlohmann::json::array();
+        for (const auto& patch : recipe.patches) {
+            patches.push_back({{"name", patch.name}, {"sha256", patch.sha256}});
+        }
+        kernel = {
+            {"build_key", recipe.build_key},           {"arch", recipe.arch},
+            {"source_package", recipe.source_package}, {"source_version", recipe.source_version},
+            {"toolchain", recipe.toolchain},           {"patches", patches},
+            {"config_sha256", recipe.config_sha256},   {"target", recipe.target}};
+    }
+    return {{"boot_id", plan.boot.id},
+            {"experiment", plan.boot.experiment},
+            {"database", plan.database},
+            {"arch", record.arch},
+            {"argv", record.argv},
+            {"marker", plan.marker},
+            {"start_marker", plan.start_marker},
+            {"boot_seconds",
+             record.boot_seconds ? nlohmann::json(*record.boot_seconds) : nlohmann::json(nullptr)},
+            {"build_key", optional_json(record.build_key)},
+            {"inputs", inputs},
+            {"kernel", kernel},
+            {"no_kernel_recipe", plan.no_recipe_reason}};
+}
 
 int run_script(const std::filesystem::path& script, const ReproOptions& options) {
     StreamingCommand command;
@@ -83,8 +125,15 @@ int repro(const ReproOptions& options, const GlobalOptions& global) {
     }
     // Read-only: a build this database has not seen is read from the cache, not imported.
     Database db(global.db_path(), Database::Mode::ReadOnly);
-    const std::string script =
-        render_repro_script(make_repro_plan(db, options.boot_id), tool_version());
+    const ReproPlan plan = make_repro_plan(db, options.boot_id);
+    if (options.json) {
+        if (options.run || !options.output.empty()) {
+            throw Error("--json prints the replay's plan; it goes without --run and --output");
+        }
+        std::printf("%s\n", plan_json(plan).dump(2).c_str());
+        return 0;
+    }
+    const std::string script = render_repro_script(plan, tool_version());
     if (options.output.empty() && !options.run) {
         std::fputs(script.c_str(), stdout);
         return 0;
@@ -122,6 +171,9 @@ void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                   "with --run: build the kernel again from source first");
     cmd->add_flag("--check-only", options->check_only,
                   "with --rebuild-kernel: check source, toolchain, patches and .config; no make");
+    cmd->add_flag("--json", options->json,
+                  "print what the script would replay (boot, inputs and their hashes, the "
+                  "kernel's recipe) as JSON");
     cmd->callback([options, &global, &exit_status] { exit_status = repro(*options, global); });
 }
 

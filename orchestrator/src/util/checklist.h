@@ -6,16 +6,28 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bb {
 
 enum class Need { Required, Optional };
+
+// One verdict line as data (`doctor --json`).
+struct ChecklistEntry {
+    std::string section; // "qemu", "firmware", …; empty before the first section
+    std::string status;  // ok | problem | note
+    std::string what;
+    std::string detail;
+};
 
 class Checklist {
   public:
     // Counts the check and returns its line ("  ok   what   detail\n"), `--` for a problem and
     // `note` for an absent optional piece.
     std::string add(bool ok, Need need, std::string_view what, std::string_view detail);
+    // The section the following checks belong to.
+    void begin_section(std::string_view name) { m_section = name; }
+    const std::vector<ChecklistEntry>& entries() const { return m_entries; }
 
     int problems() const { return m_problems; }
     int notes() const { return m_notes; }
@@ -28,6 +40,8 @@ class Checklist {
   private:
     int m_problems = 0;
     int m_notes = 0;
+    std::string m_section;
+    std::vector<ChecklistEntry> m_entries;
 };
 
 } // namespace bb
