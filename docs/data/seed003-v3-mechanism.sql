@@ -1,4 +1,4 @@
--- docs/results/rwsem.md section 0, the corrected port's declared run (rwsem-seed-v3): per cell (kernel × rwsem.opt_rspin), the median
+-- docs/results/rwsem.md section 0, the corrected port's declared run (rwsem-seed-v3): per cell (rwsem.opt_rspin), the median
 -- over the used boots of the endpoint (each boot's geomean over the 15 profiles of launch / calibration), of the raw
 -- launch geomean and the calibration it divides by, and of what the same boots measured of the lock: mmap_lock
 -- read-side wait and acquisitions (the mmap_lock tracepoints, app_launch.trace_mmap_lock=1, summed over the boot's
@@ -59,7 +59,5 @@ cells as (
   from rows r join med x on x.name = r.name)
 select label as "per boot, median over boots",
        coalesce(max(case when variant = 'seed-v3' and rspin = 0 then cell end), '-') as "6.12 faults: opt_rspin 0",
-       coalesce(max(case when variant = 'seed-v3' and rspin = 1 then cell end), '-') as "6.12 faults: opt_rspin 1",
-       coalesce(max(case when variant = 'seed-v3-mmap-fault' and rspin = 0 then cell end), '-') as "mmap_lock faults: opt_rspin 0",
-       coalesce(max(case when variant = 'seed-v3-mmap-fault' and rspin = 1 then cell end), '-') as "mmap_lock faults: opt_rspin 1"
+       coalesce(max(case when variant = 'seed-v3' and rspin = 1 then cell end), '-') as "6.12 faults: opt_rspin 1"
 from cells group by i order by i
