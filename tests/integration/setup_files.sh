@@ -21,12 +21,16 @@ commands=$("$BOOTBENCH" --help | awk '/^Subcommands:/ { on = 1; next } on && NF 
 [ "$(wc -w <<<"$commands")" -ge 15 ] || fail "commands read from --help: $commands"
 for command in $commands; do
   grep -q "bootbench $command \[OPTIONS\]" <<<"$rendered" || fail "man page lacks $command"
+  # The command's own section of the page: from its heading to the next command's.
+  section=$(awk -v h="bootbench $command [OPTIONS]" \
+    'index($0, h) { on = 1; next } on && /^   bootbench [a-z]+ \[OPTIONS\]/ { exit } on' \
+    <<<"$rendered")
   words=$(bash -c "source '$completion'; COMP_WORDS=(bootbench $command --); COMP_CWORD=2; \
     _bootbench; printf '%s\n' \"\${COMPREPLY[@]}\"")
   for option in $("$BOOTBENCH" "$command" --help | grep -oE '^ +(-[a-zA-Z], )?--[a-z][-a-z]*' |
     grep -oE -- '--[a-z][-a-z]*'); do
     grep -qx -- "$option" <<<"$words" || fail "completion of '$command --' lacks $option"
-    grep -q -- "$option" <<<"$rendered" || fail "man page lacks $command $option"
+    grep -qE -- "(^|[ ,])$option( |,|$)" <<<"$section" || fail "man page lacks $command $option"
   done
 done
 
@@ -40,4 +44,10 @@ expect_eq "$(complete_words bootbench --db x.sqlite report --vi)" "--view" \
   "an option after --db VALUE and the command"
 expect_eq "$(complete_words bootbench run configs/qu)" "" \
   "a positional is left to bash's file completion"
+expect_eq "$(complete_words bootbench --db "''")" "" "--db's value is left to file completion"
+expect_eq "$(complete_words bootbench report --view "''")" "" \
+  "a command option's value is left to file completion"
+# bash splits --db=x into --db, =, x (COMP_WORDBREAKS): x is --db's value, not the command.
+expect_eq "$(complete_words bootbench --db = x.sqlite run --sl)" "--slots" \
+  "an option after --db=VALUE and the command"
 echo "setup files: $(wc -l <"$page") lines of roff, $(wc -w <<<"$commands") commands"

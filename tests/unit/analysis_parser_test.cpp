@@ -201,6 +201,11 @@ TEST_CASE("analysis: secondary endpoints and premises, their JSON round trip and
                                              "  compare: {variant: [before, fixed]}\n"),
                                         "exp.yaml");
     CHECK_FALSE(bb::analysis_to_json(*plain.analysis).contains("secondary"));
+    // A stored analysis breaking the parser's rules is refused when read back.
+    auto stored = bb::analysis_to_json(analysis);
+    stored["ratio"] = false;
+    CHECK_THROWS_WITH(bb::analysis_from_json(stored),
+                      Catch::Contains("a premise's margin without ratio: true"));
 
     CHECK_THAT(error_of(with("analysis:\n"
                              "  compare: {variant: [before, fixed]}\n"

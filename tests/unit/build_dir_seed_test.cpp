@@ -45,6 +45,18 @@ struct FakeCache {
         fs::create_symlink(seed.tree, seed.build_dir / "source");
         fs::last_write_time(seed.build_dir / "kernel/rcu/.srcutree.o.cmd", old_time);
     }
+
+    // A command file of the seed's O= directory and its object; SRC stands for the seed's tree.
+    void seed_command_file(const fs::path& relative, std::string text) {
+        for (size_t at = text.find("SRC"); at != std::string::npos; at = text.find("SRC")) {
+            text.replace(at, 3, seed.tree.string());
+        }
+        fs::create_directories(seed.build_dir / relative.parent_path());
+        write_bytes(seed.build_dir / relative, text);
+        const std::string name = relative.filename().string();
+        write_bytes(seed.build_dir / relative.parent_path() / name.substr(1, name.size() - 5),
+                    "object");
+    }
 };
 } // namespace
 
@@ -114,18 +126,43 @@ TEST_CASE("the files the patches wrote become newer than the seed's objects, eve
     CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time); // not a patched file
 }
 
-TEST_CASE("an object of a patched source that make did not write again is stale, while headers, "
-          "sources not built here and rewritten objects are not") {
+TEST_CASE("the objects kbuild built from a patched file are stale until make writes them again, "
+          "whatever their name") {
     FakeCache c;
+    // kbuild lists an object's source and every header it read in .NAME.o.cmd: here a .c file
+    // built into an object of another name (kernel/sched/build_policy.o includes rt.c).
+    c.seed_command_file("kernel/sched/.build_policy.o.cmd",
+                        "source_kernel/sched/build_policy.o := SRC/kernel/sched/build_policy.c\n"
+                        "deps_kernel/sched/build_policy.o := \\\n"
+                        "  SRC/kernel/sched/rt.c \\\n"
+                        "  SRC/include/linux/srcu.h \\\n");
     REQUIRE(bb::seed_build_dir(c.seed, c.tree, c.build_dir, c.image, "CONFIG_X=y\n"));
-    const auto make_started = fs::file_time_type::clock::now();
-    fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o", c.old_time);
-    const std::vector<fs::path> patched{"kernel/rcu/srcutree.c", "include/linux/srcu.h",
-                                        "drivers/not/configured.c"};
-    // make recompiled nothing: the one object that exists is older than the build.
-    CHECK(bb::stale_patched_objects(c.build_dir, patched, make_started) ==
-          std::vector<fs::path>{"kernel/rcu/srcutree.o"});
-    // make recompiled it (a comment or a pr_debug() gives the same object and image).
-    fs::last_write_time(c.build_dir / "kernel/rcu/srcutree.o", make_started);
-    CHECK(bb::stale_patched_objects(c.build_dir, patched, make_started).empty());
+    const auto make_started = bb::filesystem_now(c.build_dir);
+    for (const auto* object : {"kernel/rcu/srcutree.o", "kernel/sched/build_policy.o"}) {
+        fs::last_write_time(c.build_dir / object, c.old_time);
+    }
+    // make recompiled nothing: every object built from a patched file is stale, found through
+    // the command files (a header, a .c included by another, a source named like its object).
+    const auto before = bb::patched_objects(c.build_dir, c.tree,
+                                            {"kernel/sched/rt.c", "kernel/rcu/srcutree.c",
+                                             "drivers/not/configured.c", "kernel/rcu/srcutree.cpp"},
+                                            make_started);
+    CHECK(before.stale ==
+          std::vector<fs::path>{"kernel/rcu/srcutree.o", "kernel/sched/build_policy.o"});
+    CHECK(before.rewritten.empty());
+    CHECK(bb::patched_objects(c.build_dir, c.tree, {"include/linux/srcu.h"}, make_started).stale ==
+          std::vector<fs::path>{"kernel/sched/build_policy.o"});
+    // make recompiled them (a comment or a pr_debug() gives the same objects and image).
+    for (const auto* object : {"kernel/rcu/srcutree.o", "kernel/sched/build_policy.o"}) {
+        fs::last_write_time(c.build_dir / object, bb::filesystem_now(c.build_dir));
+    }
+    const auto after = bb::patched_objects(
+        c.build_dir, c.tree, {"kernel/sched/rt.c", "kernel/rcu/srcutree.c"}, make_started);
+    CHECK(after.stale.empty());
+    CHECK(after.rewritten.size() == 2);
+    // Patches that no object is built from: nothing stale, nothing rewritten.
+    const auto none =
+        bb::patched_objects(c.build_dir, c.tree, {"drivers/not/configured.c"}, make_started);
+    CHECK(none.stale.empty());
+    CHECK(none.rewritten.empty());
 }

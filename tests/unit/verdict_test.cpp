@@ -215,14 +215,18 @@ TEST_CASE("verdict: a premise holds only when its whole interval lies within the
         return row;
     };
     std::vector<bb::VerdictRow> rows{
-        row_with(0.99, 1.00, 1.015, 0.8), row_with(0.97, 0.99, 1.01, 0.4),
-        row_with(0.90, 0.94, 0.97, 0.001), row_with(1.005, 1.01, 1.019, 0.01)};
+        row_with(0.99, 1.00, 1.015, 0.8),    row_with(0.97, 0.99, 1.01, 0.4),
+        row_with(0.90, 0.94, 0.97, 0.001),   row_with(1.005, 1.01, 1.019, 0.01),
+        row_with(1.001, 1.015, 1.025, 0.01), row_with(1.021, 1.03, 1.04, 0.001)};
     bb::decide_premise(analysis, 0.02, rows);
     CHECK(rows[0].decision == "holds: within ±2 %");
-    CHECK(rows[1].decision == "not shown within ±2 %"); // 0.97 < 1 / 1.02
-    CHECK(rows[2].decision == "moved: B lower");
+    CHECK(rows[1].decision == "not shown within ±2 %");              // 0.97 < 1 / 1.02
+    CHECK(rows[2].decision == "fails: moved beyond ±2 % (B lower)"); // 0.97 < 1 / 1.02
     // Significant but inside the margin: the premise holds (a move too small to matter).
     CHECK(rows[3].decision == "holds: within ±2 %");
+    // Significant, but a move smaller than the margin is still possible: not a failure.
+    CHECK(rows[4].decision == "not shown within ±2 % (a move is significant)");
+    CHECK(rows[5].decision == "fails: moved beyond ±2 % (B higher)");
 }
 
 TEST_CASE("verdict: declared secondary endpoints are computed from the same boots and shown "

@@ -1,6 +1,7 @@
 #include "cli/bash_completion.h"
 
 #include "cli/cli_outline.h"
+#include "util/error.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -8,18 +9,31 @@
 namespace bb {
 
 namespace {
-// Every name is a word of the program's own definitions ([-a-z0-9]): nothing to quote, but a
-// name that is not would be a defect here, not something to escape.
-// The option names of `lists`, each once, in order.
-std::string words_of(const std::vector<std::vector<OptionOutline>>& lists) {
+// Every name is a word of the program's own definitions and goes into the script unquoted: one
+// that is not [-A-Za-z0-9_] is a defect of the definitions, refused here rather than escaped.
+const std::string& checked_name(const std::string& name) {
+    const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+    });
+    if (!plain) {
+        throw Error(fmt::format("bash completion: the name '{}' is not a plain word", name));
+    }
+    return name;
+}
+
+// The option names of `lists`, each once, in order; only those taking a value with `values`.
+std::string words_of(const std::vector<std::vector<OptionOutline>>& lists, bool values = false) {
     std::vector<std::string> seen;
     std::string words;
     for (const auto& options : lists) {
         for (const auto& option : options) {
+            if (values && option.value.empty()) {
+                continue;
+            }
             for (const auto& name : option.names) {
                 if (std::find(seen.begin(), seen.end(), name) == seen.end()) {
                     seen.push_back(name);
-                    words += (words.empty() ? "" : " ") + name;
+                    words += (words.empty() ? "" : " ") + checked_name(name);
                 }
             }
         }
@@ -27,29 +41,34 @@ std::string words_of(const std::vector<std::vector<OptionOutline>>& lists) {
     return words;
 }
 
-// The options of the program itself that take a value: the word after them is not a command.
-std::string global_value_options(const CLI::App& app) {
+// The program's own options that take a value: the word after them (or after their '=') is not
+// the command. An empty pattern when there are none.
+std::string global_value_case(const CLI::App& app) {
     std::string pattern;
     for (const auto& option : outline_options(app)) {
-        if (option.value.empty()) {
-            continue;
-        }
-        for (const auto& name : option.names) {
-            pattern += (pattern.empty() ? "" : "|") + name;
+        for (const auto& name : option.value.empty() ? std::vector<std::string>{} : option.names) {
+            pattern += (pattern.empty() ? "" : "|") + checked_name(name);
         }
     }
-    return pattern.empty() ? "--" : pattern;
+    return pattern.empty()
+               ? ""
+               : fmt::format("      {}) ((i++)); [[ ${{COMP_WORDS[i]}} == = ]] && ((i++)) ;;\n",
+                             pattern);
 }
 
+// Per command: the words to offer, and (between spaces) the options whose value comes next.
 std::string command_cases(const CLI::App& app) {
+    const auto global = outline_options(app);
     std::string cases;
     std::string names;
     for (const auto& command : outline_commands(app)) {
-        cases += fmt::format("    {}) words=\"{}\" ;;\n", command.name,
-                             words_of({command.options, outline_options(app)}));
+        cases += fmt::format("    {}) words=\"{}\"; values=\" {} \" ;;\n",
+                             checked_name(command.name), words_of({command.options, global}),
+                             words_of({command.options, global}, true));
         names += (names.empty() ? "" : " ") + command.name;
     }
-    cases += fmt::format("    '') words=\"{} {}\" ;;\n", names, words_of({outline_options(app)}));
+    cases += fmt::format("    '') words=\"{} {}\"; values=\" {} \" ;;\n", names, words_of({global}),
+                         words_of({global}, true));
     return cases;
 }
 } // namespace
@@ -59,24 +78,27 @@ std::string bash_completion(const CLI::App& app) {
 # from its own command definitions. Install: cmake --install puts it in
 # share/bash-completion/completions/bootbench; or: source <(bootbench completion bash)
 _bootbench() {{
-  local cur=${{COMP_WORDS[COMP_CWORD]}} command='' words='' i
+  local cur=${{COMP_WORDS[COMP_CWORD]}} prev=${{COMP_WORDS[COMP_CWORD-1]}} command='' words=''
+  local values='' i
+  [[ $prev == = ]] && prev=${{COMP_WORDS[COMP_CWORD-2]}}
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${{COMP_WORDS[i]}} in
-      {}) ((i++)) ;;
-      -*) ;;
+{}      -*) ;;
       *) command=${{COMP_WORDS[i]}}; break ;;
     esac
   done
   case $command in
 {}    *) return 0 ;;
   esac
+  # An option's value (a file, a number, a run id): left to bash's file completion.
+  [[ $values == *" $prev "* ]] && return 0
   if [[ -z $command || $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
 }}
 complete -o default -o bashdefault -F _bootbench bootbench
 )",
-                       global_value_options(app), command_cases(app));
+                       global_value_case(app), command_cases(app));
 }
 
 } // namespace bb

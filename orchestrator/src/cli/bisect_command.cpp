@@ -6,6 +6,7 @@
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 #include "kernel/git_series.h"
+#include "report/render_support.h"
 #include "runner/bisect_runner.h"
 #include "runner/experiment_files.h"
 #include "util/error.h"
@@ -154,7 +155,7 @@ int bisect(const BisectCommandOptions& options, const GlobalOptions& global) {
     const BisectReport report = run_bisect(db, experiment, bisect, progress);
     status.clear();
     if (options.json) {
-        std::printf("%s\n", bisect_json(report).dump(2).c_str());
+        std::fputs(json_document(bisect_json(report)).c_str(), stdout);
     } else {
         std::printf("%s\n", bisect_answer(report).c_str());
     }

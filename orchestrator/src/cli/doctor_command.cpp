@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "guest/busybox.h"
+#include "report/render_support.h"
 #include "runner/accel_selection.h"
 #include "runner/default_kernel.h"
 #include "runner/guest_image.h"
@@ -202,7 +203,7 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
             line(list, false, "database", e.what());
         }
         if (list.json) {
-            std::printf("%s\n", doctor_json(list, host).dump(2).c_str());
+            std::fputs(json_document(doctor_json(list, host)).c_str(), stdout);
         } else {
             std::printf("\n%s\n", list.list.summary().c_str());
         }

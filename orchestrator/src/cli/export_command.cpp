@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "report/render_support.h"
 #include "store/database.h"
 #include "store/export.h"
 #include "util/error.h"
@@ -44,7 +45,7 @@ int run_export(const ExportOptions& options, const GlobalOptions& global) {
                                      {"runs", summary.runs},
                                      {"boots", summary.boots},
                                      {"bytes", summary.bytes}};
-        std::printf("%s\n", json.dump(2).c_str());
+        std::fputs(json_document(json).c_str(), stdout);
         return k_exit_ok;
     }
     std::printf("exported %lld run(s), %lld boot(s) to %s (%s, consoles left out)\n", summary.runs,

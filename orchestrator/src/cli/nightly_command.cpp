@@ -3,6 +3,7 @@
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
+#include "report/render_support.h"
 #include "runner/nightly.h"
 #include "util/error.h"
 #include "util/terminal.h"
@@ -36,7 +37,7 @@ void print_json(const Experiment& experiment, const NightlyResult& result) {
         {"insufficient", result.insufficient},
         {"regression", result.regression()},
         {"report", result.report_path.string()}};
-    std::printf("%s\n", json.dump(2).c_str());
+    std::fputs(json_document(json).c_str(), stdout);
 }
 
 constexpr const char* k_nightly_help =

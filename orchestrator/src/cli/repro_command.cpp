@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "report/render_support.h"
 #include "runner/repro_plan.h"
 #include "runner/repro_script.h"
 #include "store/boot_store.h"
@@ -120,6 +121,9 @@ int repro(const ReproOptions& options, const GlobalOptions& global) {
     if (options.check_only && !options.rebuild_kernel) {
         throw Error("--check-only goes with --rebuild-kernel");
     }
+    if (options.json && (options.run || !options.output.empty())) {
+        throw Error("--json prints the replay's plan; it goes without --run and --output");
+    }
     if (!options.output.empty()) {
         check_output_target(options.output);
     }
@@ -127,11 +131,8 @@ int repro(const ReproOptions& options, const GlobalOptions& global) {
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const ReproPlan plan = make_repro_plan(db, options.boot_id);
     if (options.json) {
-        if (options.run || !options.output.empty()) {
-            throw Error("--json prints the replay's plan; it goes without --run and --output");
-        }
-        std::printf("%s\n", plan_json(plan).dump(2).c_str());
-        return 0;
+        std::fputs(json_document(plan_json(plan)).c_str(), stdout);
+        return k_exit_ok;
     }
     const std::string script = render_repro_script(plan, tool_version());
     if (options.output.empty() && !options.run) {

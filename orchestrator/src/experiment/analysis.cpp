@@ -147,6 +147,15 @@ Analysis analysis_from_json(const nlohmann::json& json) {
         analysis.direction = json.at("direction").get<std::string>() == "higher" ? Direction::Higher
                                                                                  : Direction::Lower;
         analysis.secondary = secondary_from(json);
+        // The parser's rules, for a stored analysis that did not come from it.
+        if (!analysis.secondary.empty() && analysis.is_trend()) {
+            throw Error("stored analysis: secondary endpoints with a trend");
+        }
+        for (const auto& secondary : analysis.secondary) {
+            if (secondary.within && !analysis.ratio) {
+                throw Error("stored analysis: a premise's margin without ratio: true");
+            }
+        }
         return analysis;
     } catch (const nlohmann::json::exception& e) {
         throw Error(fmt::format("stored analysis is not readable: {}", e.what()));

@@ -5,6 +5,7 @@
 #include "util/run_command.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -103,6 +104,14 @@ std::vector<fs::path> files_differing_from(const fs::path& tree, const fs::path&
     return differing;
 }
 
+fs::file_time_type filesystem_now(const fs::path& directory) {
+    const fs::path stamp = directory / fmt::format(".bootbench-now.{}", getpid());
+    write_file_atomically(stamp, "");
+    const auto now = fs::last_write_time(stamp);
+    fs::remove(stamp);
+    return now;
+}
+
 bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::path& build_dir,
                     const fs::path& image, const std::string& final_config) {
     if (fs::exists(build_dir / image) || !fs::exists(seed.build_dir / image) ||
@@ -131,26 +140,60 @@ bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::pa
     return true;
 }
 
-std::vector<fs::path> stale_patched_objects(const fs::path& build_dir,
-                                            const std::vector<fs::path>& patched,
-                                            fs::file_time_type since) {
-    std::vector<fs::path> stale;
-    for (const auto& file : patched) {
-        if (file.extension() != ".c" && file.extension() != ".S") {
-            continue;
-        }
-        const fs::path object = fs::path(file).replace_extension(".o");
-        std::error_code error;
-        const auto written = fs::last_write_time(build_dir / object, error);
-        if (!error && written < since) {
-            stale.push_back(object);
+namespace {
+// Whether kbuild's command file lists `path` (its source_ line or a deps_ entry): the path
+// followed by whitespace or the end, so that a.c does not match a.cpp.
+bool lists_path(const std::string& command_file, const std::string& path) {
+    for (size_t at = command_file.find(path); at != std::string::npos;
+         at = command_file.find(path, at + 1)) {
+        const size_t end = at + path.size();
+        if (end == command_file.size() ||
+            std::isspace(static_cast<unsigned char>(command_file[end]))) {
+            return true;
         }
     }
-    return stale;
+    return false;
+}
+
+// "dir/.name.o.cmd" -> "dir/name.o"; empty for any other file.
+fs::path object_of_command_file(const fs::path& relative) {
+    const std::string name = relative.filename().string();
+    if (name.size() < 8 || name.front() != '.' || !name.ends_with(".o.cmd")) {
+        return {};
+    }
+    return relative.parent_path() / name.substr(1, name.size() - 5);
+}
+} // namespace
+
+PatchedObjects patched_objects(const fs::path& build_dir, const fs::path& tree,
+                               const std::vector<fs::path>& patched, fs::file_time_type since) {
+    std::vector<std::string> paths;
+    for (const auto& file : patched) {
+        paths.push_back((tree / file).string());
+    }
+    PatchedObjects objects;
+    for (const auto& entry : fs::recursive_directory_iterator(build_dir)) {
+        const fs::path relative = fs::relative(entry.path(), build_dir);
+        const fs::path object = object_of_command_file(relative);
+        if (object.empty() || !entry.is_regular_file() || !fs::exists(build_dir / object)) {
+            continue;
+        }
+        const std::string command_file = read_file(entry.path());
+        if (std::none_of(paths.begin(), paths.end(),
+                         [&](const std::string& path) { return lists_path(command_file, path); })) {
+            continue;
+        }
+        (fs::last_write_time(build_dir / object) < since ? objects.stale : objects.rewritten)
+            .push_back(object);
+    }
+    std::sort(objects.stale.begin(), objects.stale.end());
+    std::sort(objects.rewritten.begin(), objects.rewritten.end());
+    return objects;
 }
 
 void make_patched_files_newer(const fs::path& tree, const fs::path& seed_tree) {
-    const auto now = fs::file_time_type::clock::now();
+    // The filesystem's clock, not the process's: what make compares with the objects' times.
+    const auto now = filesystem_now(tree);
     for (const auto& file : files_differing_from(tree, seed_tree)) {
         fs::last_write_time(tree / file, now);
     }

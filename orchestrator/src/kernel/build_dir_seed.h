@@ -39,16 +39,27 @@ bool seed_build_dir(const BuildDirSeed& seed, const std::filesystem::path& tree,
 void make_patched_files_newer(const std::filesystem::path& tree,
                               const std::filesystem::path& seed_tree);
 
-// The objects in the O= directory `build_dir` of the patched sources (`patched`, relative
-// paths; X.o for X.c or X.S) that exist but were written before `since`: the files make should
-// have recompiled and did not. Why: a patched image equal to its seed's, byte for byte, means
-// either that make recompiled nothing (a defect: refused) or that the patches change no code
-// this configuration builds (a comment, a pr_debug() without DYNAMIC_DEBUG, a driver not
-// configured: a legitimate variant, as in a bisected series); only the objects tell which.
-std::vector<std::filesystem::path>
-stale_patched_objects(const std::filesystem::path& build_dir,
-                      const std::vector<std::filesystem::path>& patched,
-                      std::filesystem::file_time_type since);
+// The objects of the O= directory `build_dir` whose kbuild command file (.NAME.o.cmd) lists one
+// of the patched files (`patched`, relative to `tree`) as its source or a dependency, split by
+// whether make wrote them at or after `since` (a time of this filesystem's clock,
+// filesystem_now). Why: a patched image equal to its seed's, byte for byte, means either that
+// make recompiled nothing (a defect: refused) or that the patches change no code the image
+// holds (a comment, a pr_debug() without DYNAMIC_DEBUG, a module: a legitimate variant, as in a
+// bisected series); only the objects built from the patched files tell which. kbuild's own
+// dependency lists cover headers, .c files included by others and objects named unlike their
+// source.
+struct PatchedObjects {
+    std::vector<std::filesystem::path> stale;     // built from a patched file, not rewritten
+    std::vector<std::filesystem::path> rewritten; // built from a patched file, rewritten
+};
+PatchedObjects patched_objects(const std::filesystem::path& build_dir,
+                               const std::filesystem::path& tree,
+                               const std::vector<std::filesystem::path>& patched,
+                               std::filesystem::file_time_type since);
+
+// The current time as `directory`'s filesystem records it (a file written and read back): what
+// make compares, which can lag the process's clock or have a coarser grain.
+std::filesystem::file_time_type filesystem_now(const std::filesystem::path& directory);
 
 // The files of `tree` that are not the very file (same inode) of `seed_tree` at the same path:
 // what the patches wrote. Relative paths, sorted.

@@ -334,7 +334,8 @@ void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::p
         return;
     }
     const auto patched = files_differing_from(prepared.tree, prepared.seed->tree);
-    const auto stale = stale_patched_objects(prepared.build_dir, patched, make_started);
+    const PatchedObjects objects =
+        patched_objects(prepared.build_dir, prepared.tree, patched, make_started);
     const auto names = [](const std::vector<fs::path>& paths) {
         std::vector<std::string> strings;
         for (const auto& path : paths) {
@@ -342,17 +343,18 @@ void KernelBuilder::refuse_unpatched_image(const Prepared& prepared, const fs::p
         }
         return fmt::format("{}", fmt::join(strings, ", "));
     };
-    if (stale.empty()) {
+    if (objects.stale.empty()) {
         m_progress.note(fmt::format(
-            "the patched image is byte-identical to the unpatched one: the patches ({}) change "
-            "no code this configuration builds",
-            names(patched)));
+            "the patched image is byte-identical to the unpatched one: make rebuilt the {} "
+            "object(s) that use the patched files ({}) and none of them changed the image",
+            objects.rewritten.size(), names(patched)));
         return;
     }
     throw RuntimeFailure(fmt::format(
         "the patched build in {} produced exactly the unpatched image of {}: make did not "
-        "recompile {} after the patches changed its source. Remove {} and build again",
-        prepared.build_dir.string(), prepared.seed->build_dir.string(), names(stale),
+        "recompile {} after the patches changed what it is built from. Remove {} and build "
+        "again",
+        prepared.build_dir.string(), prepared.seed->build_dir.string(), names(objects.stale),
         prepared.build_dir.string()));
 }
 
@@ -464,7 +466,7 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     const auto final_values = parse_kconfig(prepared.final_config, ".config");
     const auto modules = final_values.find("CONFIG_MODULES");
     const bool modular = modules != final_values.end() && modules->second == "y";
-    const auto make_started = fs::file_time_type::clock::now();
+    const auto make_started = filesystem_now(prepared.build_dir);
     run_make(prepared,
              modular ? std::vector<std::string>{result.target, "modules"}
                      : std::vector<std::string>{result.target},

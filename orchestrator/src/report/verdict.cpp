@@ -264,16 +264,23 @@ std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
 
 void decide_premise(const Analysis& analysis, double within, std::vector<VerdictRow>& rows) {
     const std::string margin = fmt::format("±{:g} %", within * 100);
+    const double low_edge = 1 / (1 + within);
+    const double high_edge = 1 + within;
     for (auto& row : rows) {
         const stats::Result& ratio = row.ratio;
-        if (!ratio.answered() || !std::isfinite(ratio.interval.low) ||
-            !std::isfinite(ratio.interval.high)) {
+        const double low = ratio.interval.low;
+        const double high = ratio.interval.high;
+        if (!ratio.answered() || !std::isfinite(low) || !std::isfinite(high)) {
             row.decision = ratio.answered() ? "insufficient: no interval at the declared level"
                                             : "insufficient: " + ratio.insufficient;
-        } else if (ratio.interval.low >= 1 / (1 + within) && ratio.interval.high <= 1 + within) {
+        } else if (low >= low_edge && high <= high_edge) {
             row.decision = "holds: within " + margin;
+        } else if (low > high_edge || high < low_edge) {
+            // The whole interval beyond the margin: a move at least as large as it is shown.
+            row.decision = fmt::format("fails: moved beyond {} (B {})", margin,
+                                       low > high_edge ? "higher" : "lower");
         } else if (row.p_adjusted <= analysis.alpha) {
-            row.decision = ratio.estimate > 1 ? "moved: B higher" : "moved: B lower";
+            row.decision = "not shown within " + margin + " (a move is significant)";
         } else {
             row.decision = "not shown within " + margin;
         }

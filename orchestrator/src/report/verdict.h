@@ -61,9 +61,10 @@ struct VerdictTable {
 std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
                                      const std::vector<EndpointBoot>& boots);
 
-// A premise's rows decided against its margin: "holds: within ±2 %" when the whole interval of
-// B / A lies in [1 / (1 + within), 1 + within]; "moved: B slower|faster" when Holm's p is at
-// most α; else "not shown within ±2 %" (or insufficient). Pure.
+// A premise's rows decided against its margin M: "holds: within ±M" when the whole interval of
+// B / A lies in [1 / (1 + M), 1 + M]; "fails: moved beyond ±M (B higher|lower)" when the whole
+// interval lies outside it; else "not shown within ±M", with "(a move is significant)" when
+// Holm's p is at most α (a move smaller than M is still possible). Pure.
 void decide_premise(const Analysis& analysis, double within, std::vector<VerdictRow>& rows);
 
 // The run's stored analysis applied to its boots, with its secondary endpoints. Error when the

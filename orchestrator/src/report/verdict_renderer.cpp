@@ -58,7 +58,7 @@ std::string secondary_heading(const VerdictTable& table) {
                                    *table.within * 100)
                      : std::string("reported beside the primary, not a test of it");
     return fmt::format("secondary endpoint {}, declared with run {}'s analysis (same comparisons, "
-                       "pairing, α and Holm family; {})",
+                       "pairing and α, its own Holm family; {})",
                        table.analysis.endpoint.label(), table.run_id, role);
 }
 
