@@ -32,8 +32,11 @@ void add_setup_commands(CLI::App& app, GlobalOptions& /*global*/, int& exit_stat
     completion->add_option("shell", *shell, "the shell")
         ->required()
         ->check(CLI::IsMember({"bash"}));
-    completion->callback(
-        [completion, &exit_status] { exit_status = print(bash_completion(program(completion))); });
+    // The callback owns `shell`: CLI11 writes the parsed value into it after this function
+    // returns (found by the sanitizer build: a use after free).
+    completion->callback([completion, shell, &exit_status] {
+        exit_status = print(bash_completion(program(completion)));
+    });
     CLI::App* manpage =
         app.add_subcommand("manpage", "Print the man page bootbench(1) in roff: bootbench manpage "
                                       "| man -l -");
