@@ -8,7 +8,10 @@
 # its interval and p).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-bash scripts/build.sh bootbench
-./build/bootbench doctor || true   # informative: a missing optional piece must not stop the job
-./build/bootbench run configs/quick.yaml
+source scripts/stages.sh
+trap 'stages_summary "main job"' EXIT
+stage setup bash scripts/setup.sh
+stage build bash scripts/build.sh bootbench
+# Informative: a missing optional piece must not stop the job.
+stage doctor ./build/bootbench doctor || true
+stage run ./build/bootbench run configs/quick.yaml

@@ -5,26 +5,8 @@
 # fresh machine: the cold builds that dominate it), and the wall time of each stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-started=$SECONDS
-export BOOTBENCH_BUILD_TIMES=$PWD/build-times.txt
-: >"$BOOTBENCH_BUILD_TIMES"
-stages=()
-stage() { # name command...: runs one stage and records its wall time
-  local name=$1 begin=$SECONDS status=0
-  shift
-  "$@" || status=$?
-  stages+=("$(printf '%-10s %5d s' "$name" $((SECONDS - begin)))$([ "$status" = 0 ] || echo " (exit $status)")")
-  return "$status"
-}
-summary() {
-  local status=$? took=$((SECONDS - started)) line
-  echo "== test suite: $((took / 60)) min $((took % 60)) s wall, exit status $status"
-  echo "== stages (wall):"
-  for line in "${stages[@]}"; do echo "   $line"; done
-  echo "== kernel builds that ran make (seconds, arch, key, fragments, patches):"
-  sort -u "$BOOTBENCH_BUILD_TIMES" | sed 's/^/   /'
-}
-trap summary EXIT
+source scripts/stages.sh
+trap 'stages_summary "test suite"' EXIT
 stage setup bash scripts/setup.sh
 stage build bash scripts/build.sh
 # No test may pass without testing: a -R/-L that selects nothing is an error (and
