@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/stages.sh
-trap 'stages_summary "main job"' EXIT
+trap 'stages_summary "main job" db/bootbench.sqlite' EXIT
 stage setup bash scripts/setup.sh
 stage build bash scripts/build.sh bootbench
 # Informative: a missing optional piece must not stop the job.

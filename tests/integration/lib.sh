@@ -7,15 +7,9 @@ export BOOTBENCH_DB=$work/test.sqlite
 # before samples, and no sample left out as "loaded" (the --quiet-* options read these).
 # reliability.quiet_gate unsets both to test the gate itself.
 export BOOTBENCH_NO_QUIET_WAIT=1 BOOTBENCH_QUIET_MAX_LOAD=1
-# scripts/test.sh sets BOOTBENCH_BUILD_TIMES: every kernel build that ran make (a cache hit
-# takes well under 5 s) is appended there, so the suite can print its cold builds at the end.
-record_build_times() {
-  [ -n "${BOOTBENCH_BUILD_TIMES:-}" ] && [ -f "$BOOTBENCH_DB" ] || return 0
-  sqlite3 -batch -noheader -separator ' ' "$BOOTBENCH_DB" \
-    "select printf('%6.0f s', build_seconds), arch, substr(key, 1, 12), fragments_json, patches_json
-     from builds where build_seconds > 5" >>"$BOOTBENCH_BUILD_TIMES" 2>/dev/null || true
-}
-trap 'record_build_times; rm -rf "$work"' EXIT
+# scripts/test.sh collects every kernel build that ran make, to print the cold ones at the end.
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/build-times.sh"
+trap 'record_build_times "$BOOTBENCH_DB"; rm -rf "$work"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # CI's one arm64 kernel (issue 14, item 20): the smoke configs' fragment set at HZ 250. A test
