@@ -3,7 +3,8 @@
 # Debian chromium. A copy of each page gets a measuring script (the page itself carries none):
 # after layout it checks that every text of every chart lies inside its chart (nothing clipped)
 # and counts the dots drawn for boots; the test compares that count with the used boots the
-# database holds for the page's experiment. Also: no machine path in any page, a verdict section
+# database holds for the page's experiment, and the boots the overlaid distributions (ECDF) climb
+# through: all of them, or none when the page has one group or more than the chart overlays. Also: no machine path in any page, a verdict section
 # when the experiment declared an analysis, no line joining the groups of the grouped chart.
 # SCREENSHOT_DIR=dir keeps a screenshot of each page (docs/reporting.md's come from here).
 source "$(dirname "$0")/lib.sh"
@@ -21,7 +22,7 @@ chromium() { # ARGS... ; stderr (dbus and GPU chatter on a headless box) kept as
 # (1 px of slack for anti-aliasing); the result is written into the DOM for --dump-dom.
 measure='<script>
 window.addEventListener("load", () => {
-  let clipped = [], samples = 0;
+  let clipped = [], samples = 0, ecdf = 0;
   for (const svg of document.querySelectorAll("svg.bb-chart")) {
     const box = svg.getBoundingClientRect();
     for (const t of svg.querySelectorAll("text")) {
@@ -31,16 +32,18 @@ window.addEventListener("load", () => {
           r.bottom > box.bottom + 1) clipped.push(t.textContent);
     }
     samples += svg.querySelectorAll("circle.bb-sample").length;
+    for (const p of svg.querySelectorAll("path.bb-ecdf")) ecdf += Number(p.dataset.n);
   }
   const out = document.createElement("pre");
   out.id = "bb-check";
-  out.textContent = "samples=" + samples + " clipped=" + clipped.length + " " +
+  out.textContent = "samples=" + samples + " ecdf=" + ecdf + " clipped=" + clipped.length + " " +
                     JSON.stringify(clipped.slice(0, 5));
   document.body.appendChild(out);
 });
 </script>'
 
 pages=0
+ecdf_pages=0
 for db in "$data"/*.sqlite; do
   name=$(basename "$db" .sqlite)
   page=$work/$name.html
@@ -67,6 +70,9 @@ for db in "$data"/*.sqlite; do
   echo "$name ($experiment): $check; used boots $used"
   expect_eq "$(sed 's/^samples=\([0-9]*\) .*/\1/' <<<"$check")" "$used" "$name: dots drawn for boots"
   expect_eq "$(sed 's/.* clipped=\([0-9]*\) .*/\1/' <<<"$check")" 0 "$name: texts outside their chart"
+  ecdf=$(sed 's/.* ecdf=\([0-9]*\) .*/\1/' <<<"$check")
+  [ "$ecdf" = 0 ] || expect_eq "$ecdf" "$used" "$name: boots in the distribution chart"
+  [ "$ecdf" = 0 ] || ecdf_pages=$((ecdf_pages + 1))
   if [ -n "${SCREENSHOT_DIR:-}" ]; then
     chromium --window-size=1200,1400 --hide-scrollbars --screenshot="$SCREENSHOT_DIR/$name.png" \
       "file://$page" > /dev/null
@@ -74,4 +80,6 @@ for db in "$data"/*.sqlite; do
   pages=$((pages + 1))
 done
 [ "$pages" -ge 5 ] || fail "only $pages shipped databases found in $data"
+# seed000-quick's page compares two groups: at least that one overlays their distributions.
+[ "$ecdf_pages" -ge 1 ] || fail "no page drew the distribution chart"
 echo "PASS report_html_shipped ($pages pages)"

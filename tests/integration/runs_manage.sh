@@ -2,7 +2,8 @@
 # `bootbench runs` on a copy of a shipped database (real runs, no qemu): the list matches the
 # database, --delete without --yes changes nothing, with --yes it removes the run and exactly its
 # boots (metrics and histograms with them) and leaves the other run whole and the file sound;
-# a report of the deleted run then points to `bootbench runs`.
+# a report of the deleted run then points to `bootbench runs`. Tags and a note: listed, filtered
+# on, checked before anything is written (a bad one changes nothing), deleted with their run.
 source "$(dirname "$0")/lib.sh"
 data=$(cd "$(dirname "$0")/../../docs/data" && pwd)
 cp "$data/seed002-load.sqlite" "$BOOTBENCH_DB"
@@ -18,6 +19,38 @@ expect_eq "$("$BOOTBENCH" runs --json | jq -r '.[0].used')" \
   "$(q 'select count(*) from v_samples where run_id = 1 and used')" "json: used boots of run 1"
 expect_eq "$("$BOOTBENCH" runs --experiment nonesuch)" "no runs of nonesuch in $BOOTBENCH_DB" \
   "an experiment without runs"
+
+# Labels. The shipped file predates them (schema 10): listing it needs no migration.
+expect_eq "$(awk '$1 == 2 { print $10 }' <<<"$list")" "-" "no tags on an old file"
+out=$("$BOOTBENCH" runs --run 2 --tag baseline --tag quiet-host --note "host idle; ccache warm")
+expect_eq "$out" "run 2: tags baseline, quiet-host; note host idle; ccache warm" "label message"
+expect_eq "$(q 'pragma user_version')" 11 "labelling migrated the file"
+expect_eq "$(q "select group_concat(tag, ',') from (select tag from run_tags where run_id = 2 order by tag)")" \
+  "baseline,quiet-host" "tags stored"
+expect_eq "$("$BOOTBENCH" runs --tagged baseline | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { print $1 }')" 2 \
+  "--tagged lists run 2 alone"
+"$BOOTBENCH" runs | grep -qx 'note of run 2: host idle; ccache warm' || fail "note under the table"
+expect_eq "$("$BOOTBENCH" runs --run 2 --json | jq -c '[.[].id, .[0].tags, .[0].note]')" \
+  '[2,["baseline","quiet-host"],"host idle; ccache warm"]' "json: one run with its labels"
+refused() { # what args...: exit 2 and the labels of run 2 unchanged
+  local what=$1 before
+  shift
+  before=$(q "select group_concat(tag) || '|' || ifnull(note, '') from runs r left join run_tags t on t.run_id = r.id where r.id = 2")
+  set +e; "$BOOTBENCH" runs "$@" 2> "$work/label.err"; local status=$?; set -e
+  expect_eq "$status" 2 "$what: exit status ($(cat "$work/label.err"))"
+  expect_eq "$(q "select group_concat(tag) || '|' || ifnull(note, '') from runs r left join run_tags t on t.run_id = r.id where r.id = 2")" \
+    "$before" "$what: nothing changed"
+}
+refused "a tag with a space" --run 2 --tag "a b" --note "changed"
+refused "a note with an escape" --run 2 --note $'\e[2J wiped'
+refused "removing a tag the run lacks" --run 2 --untag nonesuch --tag other
+refused "a label without --run" --tag baseline
+refused "a run that does not exist" --run 99 --tag baseline
+grep -q 'no run 99 .* runs)' "$work/label.err" || fail "missing run: $(cat "$work/label.err")"
+"$BOOTBENCH" runs --run 2 --untag quiet-host --note '' > /dev/null
+expect_eq "$(q "select group_concat(tag) || '|' || ifnull(note, '-') from runs r left join run_tags t on t.run_id = r.id where r.id = 2")" \
+  "baseline|-" "--untag and --note '' remove"
+"$BOOTBENCH" runs --run 1 --tag doomed > /dev/null
 
 boots_1=$(q 'select count(*) from boots where run_id = 1')
 boots_2=$(q 'select count(*) from boots where run_id = 2')
@@ -37,6 +70,7 @@ expect_eq "$(q 'select count(*) from histograms where boot_id not in (select id 
 expect_eq "$(q 'select count(*) from boots where run_id = 2')" "$boots_2" "run 2's boots kept"
 expect_eq "$(q 'select count(*) from metrics m join boots b on b.id = m.boot_id where b.run_id = 2')" \
   "$metrics_2" "run 2's metrics kept"
+expect_eq "$(q 'select count(*) from run_tags where run_id = 1')" 0 "its tags gone"
 expect_eq "$(q 'pragma integrity_check')" ok "integrity"
 
 if "$BOOTBENCH" report --run 1 2> "$work/err.txt"; then fail "report of a deleted run"; fi

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,47 @@ TEST_CASE("histogram chart: panels side by side, bars only where counts are", "[
     CHECK(count(svg, "class=\"bb-panel\"") == 2);
     CHECK(count(svg, "class=\"bb-bar bb-hist-bar\"") == 4 + 2);
     CHECK(count(svg, "class=\"bb-percentile\"") == 3);
+}
+
+// The y attribute of every histogram bar: equal heights start at equal y in panels side by side.
+static std::set<std::string> bar_tops(const std::string& svg) {
+    static const std::regex bar(R"re(class="bb-bar bb-hist-bar" x="[^"]*" y="([^"]*)")re");
+    std::set<std::string> tops;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator();
+         ++it) {
+        tops.insert((*it)[1]);
+    }
+    return tops;
+}
+
+TEST_CASE("histogram chart: normalised bars compare groups of unequal counts", "[html][svg]") {
+    bb::HistogramChart chart;
+    chart.width = 10;
+    // The same shape, ten times the counts: as shares the bars are equal, as counts they are not.
+    chart.panels = {{"few", {10, 90}, {}, 100}, {"many", {100, 900}, {}, 1000}};
+    const std::string shares = bb::svg_histogram_chart(chart);
+    CHECK(bar_tops(shares).size() == 2);
+    CHECK(count(shares, "% of the group&#39;s counts") == 2);
+    CHECK(count(shares, "100 (10.00 % of 1000)") == 1); // the tooltip keeps the count
+    chart.normalised = false;
+    const std::string counts = bb::svg_histogram_chart(chart);
+    CHECK(bar_tops(counts).size() == 4);
+    CHECK(count(counts, ">count<") == 2);
+}
+
+TEST_CASE("ecdf chart: one step line per group, climbing once per finite boot", "[html][svg]") {
+    bb::EcdfChart chart;
+    chart.title = "boot_seconds";
+    chart.series = {
+        {"stock", {3.0, 1.0, 2.0}}, {k_hostile, {5.0, std::nan(""), 4.0}}, {"none", {}}};
+    const std::string svg = bb::svg_ecdf_chart(chart);
+    CHECK(count(svg, "class=\"bb-ecdf\"") == 2); // a group without a finite value draws nothing
+    CHECK(count(svg, "data-n=\"3\"") == 1);
+    CHECK(count(svg, "data-n=\"2\"") == 1);
+    CHECK(count(svg, " V") == 3 + 2); // one rise per boot
+    CHECK(count(svg, "class=\"bb-legend\"") == 2);
+    CHECK(count(svg, "<script>") == 0);
+    CHECK(count(svg, "stock: 3 boots, median 2") == 1);
 }
 
 TEST_CASE("hostile names never reach the page unescaped", "[html]") {

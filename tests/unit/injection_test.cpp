@@ -109,3 +109,10 @@ TEST_CASE("hostile text in a JUnit report is escaped", "[injection]") {
     CHECK(escaped.find("&lt;x&gt; &amp; y") != std::string::npos);
     CHECK(escaped.find('\x01') == std::string::npos);
 }
+
+TEST_CASE("a stored note reaches the terminal without its control characters", "[injection]") {
+    const std::string shown = bb::terminal_text("ok \x1b]0;pwned\x07 \x1b[2J µs\tend\n");
+    CHECK(shown == "ok \xEF\xBF\xBD]0;pwned\xEF\xBF\xBD \xEF\xBF\xBD[2J µs\xEF\xBF\xBD"
+                   "end\xEF\xBF\xBD");
+    CHECK(bb::terminal_text("plain text, 100 %") == "plain text, 100 %");
+}

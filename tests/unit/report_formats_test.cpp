@@ -208,6 +208,10 @@ TEST_CASE("roff escaping: backslashes, hyphens, requests at a line's start", "[r
     CHECK(bb::roff_escape("µs ± σ") == R"(\[u00B5]s \[u00B1] \[u03C3])");
     CHECK(bb::roff_escape("B−A ≥ 𝜎") == R"(B\[u2212]A \[u2265] \[u1D70E])");
     CHECK(bb::roff_escape("\xff!") == R"(\[uFFFD]!)"); // not UTF-8
+    // Well-formed in shape only: an overlong '/', a surrogate, a code point past U+10FFFF.
+    CHECK(bb::roff_escape("\xC0\xAF") == R"(\[uFFFD]\[uFFFD])");
+    CHECK(bb::roff_escape("\xED\xA0\x80") == R"(\[uFFFD]\[uFFFD]\[uFFFD])");
+    CHECK(bb::roff_escape("\xF4\x90\x80\x80") == R"(\[uFFFD]\[uFFFD]\[uFFFD]\[uFFFD])");
 }
 
 TEST_CASE("junit: one testcase per group, failures for slower, all escaped", "[report_formats]") {

@@ -1,5 +1,6 @@
 #include "cli/bisect_text.h"
 
+#include "report/render_support.h"
 #include "runner/bisect_step_experiment.h"
 #include "util/units.h"
 
@@ -129,17 +130,6 @@ std::string bisect_answer(const BisectReport& report) {
 }
 
 namespace {
-nlohmann::json number_or_null(double value) {
-    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
-nlohmann::json shift_json(const stats::Result& shift) {
-    return {{"estimate", number_or_null(shift.estimate)},
-            {"low", number_or_null(shift.interval.low)},
-            {"high", number_or_null(shift.interval.high)},
-            {"confidence", number_or_null(shift.confidence)}};
-}
-
 std::string_view kind_name(StepVerdict::Kind kind) {
     switch (kind) {
     case StepVerdict::Kind::Changed:
@@ -165,8 +155,8 @@ nlohmann::json step_json(const StepRun& step) {
                                             : nlohmann::json(nullptr)},
             {"verdict", kind_name(outcome.verdict.kind)},
             {"rounds", outcome.verdict.rounds},
-            {"shift", shift_json(outcome.verdict.shift)},
-            {"upper_shift", outcome.step.middle() ? shift_json(outcome.verdict.upper_shift)
+            {"shift", result_json(outcome.verdict.shift)},
+            {"upper_shift", outcome.step.middle() ? result_json(outcome.verdict.upper_shift)
                                                   : nlohmann::json(nullptr)},
             {"run_id", step.run_id},
             {"boots", step.boots},
@@ -184,16 +174,20 @@ nlohmann::json bisect_json(const BisectReport& report) {
         steps.push_back(step_json(step));
     }
     const auto effect = report.bisection.effect();
-    return {{"endpoint", report.endpoint.label()},
-            {"patches", patches},
-            {"steps", steps},
-            {"boots", report.boots()},
-            {"interrupted", report.interrupted},
-            {"found", report.bisection.found()},
-            {"first_changed_patch", effect ? nlohmann::json(report.bisection.first_changed_patch())
-                                           : nlohmann::json(nullptr)},
-            {"effect", effect ? shift_json(*effect->shift) : nlohmann::json(nullptr)},
-            {"answer", bisect_answer(report)}};
+    // Shifts are newer − older in the endpoint's unit: seconds for boot time and *_seconds
+    // metrics (as the text prints them, scaled), else the metric's own (null here).
+    return {
+        {"endpoint", report.endpoint.label()},
+        {"shift_unit", in_seconds(report.endpoint) ? nlohmann::json("s") : nlohmann::json(nullptr)},
+        {"patches", patches},
+        {"steps", steps},
+        {"boots", report.boots()},
+        {"interrupted", report.interrupted},
+        {"found", report.bisection.found()},
+        {"first_changed_patch",
+         effect ? nlohmann::json(report.bisection.first_changed_patch()) : nlohmann::json(nullptr)},
+        {"effect", effect ? result_json(*effect->shift) : nlohmann::json(nullptr)},
+        {"answer", bisect_answer(report)}};
 }
 
 } // namespace bb

@@ -1,8 +1,12 @@
 #include "cli/commands.h"
+#include "report/render_support.h"
 #include "report/text_table.h"
 #include "store/database.h"
+#include "store/run_labels.h"
 #include "store/run_list.h"
+#include "store/run_queries.h"
 #include "util/error.h"
+#include "util/markup_escape.h"
 #include "util/terminal.h"
 
 #include <cstdio>
@@ -17,8 +21,14 @@ namespace {
 constexpr const char* k_runs_help =
     R"(Lists the runs of the results database, oldest first: id, experiment, mode, status,
 start and end (UTC), boots stored, boots used (outcome ok, parameters applied, not loaded:
-what reports use) and whether the run declared an analysis (its verdict:
-`bootbench report --view verdict --run ID`).
+what reports use), whether the run declared an analysis (its verdict:
+`bootbench report --view verdict --run ID`) and its tags; notes follow the table.
+
+Tags and a note are a user's labels on a run, never read by an analysis: tags to find
+runs by (--tagged), a note for what the stored settings cannot say. --run ID with
+--tag, --untag (each repeatable) or --note changes them in one transaction; --note ''
+removes the note. A tag is 1 to 64 characters of A-Z a-z 0-9 . _ -; a note one line of
+at most 1000 bytes.
 
 --delete ID removes one run with everything that belongs to it — its boots and their
 metrics, histograms and events, its cells — in one transaction that commits only when
@@ -32,25 +42,37 @@ Examples:
   bootbench --db docs/data/seed003.sqlite runs --json
   bootbench runs --delete 4            # what it would remove
   bootbench runs --delete 4 --yes
+  bootbench runs --run 3 --tag baseline --note "host idle; ccache warm"
+  bootbench runs --tagged baseline
+  bootbench runs --run 3 --untag baseline --note ''
 )";
 
 struct RunsOptions {
     std::string experiment;
+    std::string tagged;
     long long delete_id = 0;
     bool yes = false;
     bool json = false;
+    long long run_id = 0; // --run: the run to label, or the one to list
+    std::string note_text;
+    RunLabelChange change; // note set whenever --note was given, even empty
 };
+
+bool changes_labels(const RunLabelChange& change) {
+    return !change.add.empty() || !change.remove.empty() || change.note.has_value();
+}
 
 Table runs_table(const std::vector<RunListing>& runs) {
     Table table;
-    table.headers = {"run",   "experiment", "mode",    "status", "started (UTC)", "finished (UTC)",
-                     "boots", "used",       "declared"};
-    table.right_aligned = {true, false, false, false, false, false, true, true, false};
+    table.headers = {"run",   "experiment", "mode",     "status", "started (UTC)", "finished (UTC)",
+                     "boots", "used",       "declared", "tags"};
+    table.right_aligned = {true, false, false, false, false, false, true, true, false, false};
     for (const auto& run : runs) {
         table.rows.push_back(
             {std::to_string(run.id), run.experiment.empty() ? "-" : run.experiment, run.mode,
              run.status, run.started_at, run.finished_at.empty() ? "-" : run.finished_at,
-             std::to_string(run.boots), std::to_string(run.used), run.declared ? "yes" : "no"});
+             std::to_string(run.boots), std::to_string(run.used), run.declared ? "yes" : "no",
+             run.tags.empty() ? "-" : fmt::format("{}", fmt::join(run.tags, ","))});
     }
     return table;
 }
@@ -58,16 +80,19 @@ Table runs_table(const std::vector<RunListing>& runs) {
 nlohmann::json runs_json(const std::vector<RunListing>& runs) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& run : runs) {
-        out.push_back({{"id", run.id},
-                       {"experiment", run.experiment},
-                       {"mode", run.mode},
-                       {"status", run.status},
-                       {"started_at", run.started_at},
-                       {"finished_at", run.finished_at.empty() ? nlohmann::json(nullptr)
-                                                               : nlohmann::json(run.finished_at)},
-                       {"boots", run.boots},
-                       {"used", run.used},
-                       {"declared_analysis", run.declared}});
+        out.push_back(
+            {{"id", run.id},
+             {"experiment", run.experiment},
+             {"mode", run.mode},
+             {"status", run.status},
+             {"started_at", run.started_at},
+             {"finished_at",
+              run.finished_at.empty() ? nlohmann::json(nullptr) : nlohmann::json(run.finished_at)},
+             {"boots", run.boots},
+             {"used", run.used},
+             {"declared_analysis", run.declared},
+             {"tags", run.tags},
+             {"note", run.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(run.note)}});
     }
     return out;
 }
@@ -94,14 +119,39 @@ int delete_one(const RunsOptions& options, const GlobalOptions& global) {
     return k_exit_ok;
 }
 
+int label_one(const RunsOptions& options, const GlobalOptions& global) {
+    Database db(global.db_path(), Database::Mode::ReadWrite);
+    label_run(db, options.run_id, options.change);
+    for (const auto& run : list_runs(db, "")) {
+        if (run.id == options.run_id) {
+            std::printf("run %lld: tags %s; note %s\n", run.id,
+                        run.tags.empty() ? "none"
+                                         : fmt::format("{}", fmt::join(run.tags, ", ")).c_str(),
+                        run.note.empty() ? "none" : terminal_text(run.note).c_str());
+        }
+    }
+    return k_exit_ok;
+}
+
 int run_runs(const RunsOptions& options, const GlobalOptions& global) {
     if (options.delete_id > 0) {
         return delete_one(options, global);
     }
+    if (changes_labels(options.change)) {
+        if (options.run_id == 0) {
+            throw Error("--tag, --untag and --note label one run: name it with --run ID "
+                        "(bootbench runs lists them)");
+        }
+        return label_one(options, global);
+    }
     Database db(global.db_path(), Database::Mode::ReadOnly);
-    const auto runs = list_runs(db, options.experiment);
+    auto runs = list_runs(db, options.experiment, options.tagged);
+    if (options.run_id > 0) {
+        require_runs(db, {options.run_id});
+        std::erase_if(runs, [&options](const RunListing& run) { return run.id != options.run_id; });
+    }
     if (options.json) {
-        std::printf("%s\n", runs_json(runs).dump(2).c_str());
+        std::printf("%s\n", json_document(runs_json(runs)).c_str());
         return k_exit_ok;
     }
     if (runs.empty()) {
@@ -111,7 +161,12 @@ int run_runs(const RunsOptions& options, const GlobalOptions& global) {
                     db.path().string().c_str());
         return k_exit_ok;
     }
-    const std::string out = render_aligned(runs_table(runs));
+    std::string out = render_aligned(runs_table(runs));
+    for (const auto& run : runs) {
+        if (!run.note.empty()) {
+            out += fmt::format("note of run {}: {}\n", run.id, terminal_text(run.note));
+        }
+    }
     std::fwrite(out.data(), 1, out.size(), stdout);
     return k_exit_ok;
 }
@@ -120,14 +175,27 @@ int run_runs(const RunsOptions& options, const GlobalOptions& global) {
 
 void add_runs_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto options = std::make_shared<RunsOptions>();
-    CLI::App* cmd = app.add_subcommand("runs", "List the runs of the database, or delete one");
+    CLI::App* cmd = app.add_subcommand(
+        "runs", "List the runs of the database, label one (tags, a note) or delete one");
     cmd->footer(k_runs_help);
     cmd->add_option("--experiment", options->experiment, "only this experiment's runs");
     cmd->add_option("--delete", options->delete_id, "delete this run and its boots (with --yes)")
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--yes", options->yes, "with --delete: really delete");
     cmd->add_flag("--json", options->json, "print the list as JSON");
-    cmd->callback([options, &global, &exit_status] { exit_status = run_runs(*options, global); });
+    cmd->add_option("--run", options->run_id, "the run to label (or to list alone)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--tag", options->change.add, "with --run: add this tag (repeatable)");
+    cmd->add_option("--untag", options->change.remove, "with --run: remove this tag (repeatable)");
+    CLI::Option* note =
+        cmd->add_option("--note", options->note_text, "with --run: the run's note ('' removes it)");
+    cmd->add_option("--tagged", options->tagged, "only the runs with this tag");
+    cmd->callback([options, note, &global, &exit_status] {
+        if (note->count() > 0) {
+            options->change.note = options->note_text;
+        }
+        exit_status = run_runs(*options, global);
+    });
 }
 
 } // namespace bb

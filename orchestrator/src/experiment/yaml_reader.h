@@ -26,9 +26,6 @@ std::string in_quotes(std::string_view text);
 // What the user wrote, for "expected X, got Y": a quoted scalar, "a list", "a mapping".
 std::string describe(const YAML::Node& node);
 std::string comma_list(const std::vector<std::string>& items);
-// Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no
-// overlong forms, no surrogates, nothing above U+10FFFF).
-std::optional<size_t> first_invalid_utf8(std::string_view text);
 
 // Strict decimal: the whole text, no "0x", no spaces, no fraction.
 template <class T> std::optional<T> parse_integer(const std::string& text) {

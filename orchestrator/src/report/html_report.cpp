@@ -51,6 +51,33 @@ ChartPoint chart_point(const MedianEstimate& estimate, double scale) {
     return {estimate.median * scale, ci, estimate.n, {}};
 }
 
+// Up to six groups (one colour each), their boots' distributions overlaid: the point chart shows
+// where each group sits, this one whether one group's boots are slower throughout or only in a
+// tail. Drawn from the point chart's groups, labels and scaled samples.
+constexpr size_t k_max_ecdf_groups = 6;
+
+std::string ecdf_section(const std::string& metric, const ColumnUnit& unit,
+                         const PointChart& groups) {
+    EcdfChart chart;
+    chart.title = fmt::format("{}: each group's boots as a distribution (ECDF)", metric);
+    chart.x_title = unit.header(metric);
+    const auto& points = groups.series.front().points;
+    for (size_t g = 0; g < points.size(); ++g) {
+        if (points[g]) {
+            chart.series.push_back({groups.categories[g], points[g]->samples});
+        }
+    }
+    if (chart.series.size() < 2) {
+        return {};
+    }
+    if (chart.series.size() > k_max_ecdf_groups) {
+        return paragraph(fmt::format("No distribution chart: {} groups, more than the {} it "
+                                     "overlays (--only or --by narrows the report).",
+                                     chart.series.size(), k_max_ecdf_groups));
+    }
+    return svg_ecdf_chart(chart);
+}
+
 } // namespace
 
 std::string html_table(const Table& table) {
@@ -118,6 +145,7 @@ std::string render_report_html(const SampleSet& set, const std::vector<GroupStat
                         : fmt::format("same in every group: {}", fmt::join(shared, "; "));
     chart.series.push_back(std::move(series));
     const std::string body = heading(chart.title) + svg_point_chart(chart) +
+                             ecdf_section(set.metric, unit, chart) +
                              html_table(report_table(set, statistics)) +
                              paragraph("Used: outcome ok and a quiet host (foreign load "
                                        "within the quiet limit in force)"
@@ -182,6 +210,7 @@ std::string render_histogram_html(const HistogramView& view, const HtmlContext& 
             const auto found = group.merged.counts.find(index);
             panel.counts.push_back(found == group.merged.counts.end() ? 0 : found->second);
         }
+        panel.total = group.merged.total();
         panel.markers = {{"p50", group.p50}, {"p90", group.p90}, {"p99", group.p99}};
         chart.panels.push_back(std::move(panel));
     }

@@ -125,6 +125,18 @@ nlohmann::json number_or_null(double value) {
     return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
+nlohmann::json result_json(const stats::Result& result) {
+    return {{"estimate", number_or_null(result.estimate)},
+            {"low", number_or_null(result.interval.low)},
+            {"high", number_or_null(result.interval.high)},
+            {"confidence", number_or_null(result.confidence)},
+            {"p", number_or_null(result.p_value)},
+            {"method", result.method},
+            {"exact", result.exact},
+            {"insufficient", result.insufficient.empty() ? nlohmann::json(nullptr)
+                                                         : nlohmann::json(result.insufficient)}};
+}
+
 nlohmann::json interval_json(const Interval& interval) {
     return nlohmann::json::array({number_or_null(interval.low), number_or_null(interval.high)});
 }

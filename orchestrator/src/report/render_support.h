@@ -5,6 +5,7 @@
 #include "report/report_format.h"
 #include "report/sample_query.h"
 #include "report/text_table.h"
+#include "stats/result.h"
 #include "util/units.h"
 
 #include <nlohmann/json.hpp>
@@ -68,6 +69,9 @@ std::string render_text_or_markdown(const std::string& heading, const Table& tab
 // NaN and infinities have no JSON spelling: they become null.
 nlohmann::json number_or_null(double value);
 nlohmann::json interval_json(const Interval& interval);
+// A test's or estimate's result: estimate, interval and its confidence, p, method, whether exact,
+// and why there is none ("insufficient"), numbers that are not finite as null.
+nlohmann::json result_json(const stats::Result& result);
 nlohmann::json axis_json(const AxisValue& value);
 nlohmann::json key_json(const std::vector<std::string>& axes, const std::vector<AxisValue>& key);
 // Compact JSON; invalid UTF-8 (a console line in a cell key, say) is replaced, not fatal.

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <iterator>
 
 namespace bb {
 
@@ -248,6 +249,14 @@ std::string point_mark(const PointChart& chart, size_t s, size_t c, double x, co
                                number(x), number(y(point.value)), colour(s), html_escape(tip));
 }
 
+// A legend entry: a square of the series' colour and its name.
+std::string legend_entry(size_t s, double x, double y, const std::string& name) {
+    return fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"{}\" width=\"10\" "
+                       "height=\"10\" fill=\"{}\"/>\n",
+                       number(x), number(y), colour(s)) +
+           text(x + 14, y + 9, name, "start", "bb-legend-text");
+}
+
 // Series `s`: its points joined by a faint line, then its legend entry when there are several.
 std::string point_series(const PointChart& chart, size_t s, const PointLayout& layout,
                          const Scale& y) {
@@ -277,11 +286,7 @@ std::string point_series(const PointChart& chart, size_t s, const PointLayout& l
     }
     out += marks;
     if (count > 1) {
-        const double x = layout.left + 10 + static_cast<double>(s) * 130;
-        out += fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"30\" width=\"10\" "
-                           "height=\"10\" fill=\"{}\"/>\n",
-                           number(x), colour(s));
-        out += text(x + 14, 39, series.name, "start", "bb-legend-text");
+        out += legend_entry(s, layout.left + 10 + static_cast<double>(s) * 130, 30, series.name);
     }
     return out;
 }
@@ -312,6 +317,81 @@ std::string svg_point_chart(const PointChart& chart) {
                 "bb-axis-title");
     for (size_t s = 0; s < chart.series.size(); ++s) {
         out += point_series(chart, s, layout, y);
+    }
+    return out + "</svg>\n";
+}
+
+namespace {
+
+// One group's ECDF as a step path: flat at 0 from the frame's left edge, up 1/n at each boot,
+// flat at 1 to the right edge. Ties climb in one step of k/n.
+std::string ecdf_path(const std::vector<double>& sorted, size_t s, const Scale& x, const Scale& y,
+                      const std::string& tip) {
+    const auto n = static_cast<double>(sorted.size());
+    std::string d = fmt::format("M{},{}", number(x(x.low)), number(y(0)));
+    for (size_t i = 0; i < sorted.size(); ++i) {
+        d += fmt::format(" H{} V{}", number(x(sorted[i])),
+                         number(y(static_cast<double>(i + 1) / n)));
+    }
+    d += fmt::format(" H{}", number(x(x.high)));
+    return fmt::format("<path class=\"bb-ecdf\" data-n=\"{}\" fill=\"none\" stroke=\"{}\" "
+                       "stroke-width=\"2\" d=\"{}\"><title>{}</title></path>\n",
+                       sorted.size(), colour(s), d, html_escape(tip));
+}
+
+std::vector<double> finite_sorted(const std::vector<double>& values) {
+    std::vector<double> out;
+    std::copy_if(values.begin(), values.end(), std::back_inserter(out),
+                 [](double value) { return std::isfinite(value); });
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+std::string svg_ecdf_chart(const EcdfChart& chart) {
+    std::vector<std::vector<double>> sorted;
+    std::vector<double> all;
+    size_t longest = 0;
+    for (const auto& series : chart.series) {
+        sorted.push_back(finite_sorted(series.values));
+        all.insert(all.end(), sorted.back().begin(), sorted.back().end());
+        longest = std::max(longest, std::min(series.name.size(), k_max_label) + 14);
+    }
+    const double left = 70;
+    // The legend stands in the plot's upper left, where an ECDF has not yet climbed.
+    const double width = std::max({560.0, 40.0 + 8.0 * static_cast<double>(chart.title.size()),
+                                   left + 40 + 6.5 * static_cast<double>(longest)});
+    const double right = width - 20;
+    const double height = 340;
+    const double top = 34;
+    const double bottom = height - 50;
+    const auto [low, high] = value_range(all, false);
+    const auto x_ticks = nice_ticks(low, high);
+    const Scale x{std::min(low, x_ticks.empty() ? low : x_ticks.front()),
+                  std::max(high, x_ticks.empty() ? high : x_ticks.back()), left, right};
+    const Scale y{0, 1, bottom, top};
+
+    std::string out = svg_open(width, height, chart.title);
+    out += y_axis(y, {0, 0.25, 0.5, 0.75, 1}, left, right, "fraction of boots ≤ x");
+    out += line(left, bottom, right, bottom, "bb-axis");
+    for (double tick : x_ticks) {
+        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
+    }
+    out += text((left + right) / 2, height - 14, chart.x_title, "middle", "bb-axis-title");
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+        const auto& values = sorted[s];
+        if (values.empty()) {
+            continue;
+        }
+        const double median = values.size() % 2 == 1
+                                  ? values[values.size() / 2]
+                                  : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
+        out += ecdf_path(values, s, x, y,
+                         fmt::format("{}: {} boot{}, median {:g}", chart.series[s].name,
+                                     values.size(), values.size() == 1 ? "" : "s", median));
+        out += legend_entry(s, left + 10, top + 6 + 16 * static_cast<double>(s),
+                            shortened_label(chart.series[s].name));
     }
     return out + "</svg>\n";
 }
@@ -377,12 +457,16 @@ std::string svg_histogram_chart(const HistogramChart& chart) {
     const double panel_height = 260;
     const double width = panel_width * static_cast<double>(per_row);
     const double height = 30 + panel_height * static_cast<double>(std::max<size_t>(1, rows));
+    // A bar's height: its count, or (normalised) its share of the panel's total in %.
+    const auto height_of = [&chart](const HistogramPanel& panel, double count) {
+        return chart.normalised ? (panel.total > 0 ? count / panel.total * 100 : 0) : count;
+    };
     size_t buckets = 0;
     double highest = 0;
     for (const auto& panel : chart.panels) {
         buckets = std::max(buckets, panel.counts.size());
         for (double count : panel.counts) {
-            highest = std::max(highest, count);
+            highest = std::max(highest, height_of(panel, count));
         }
     }
     const double last_edge = chart.first_edge + chart.width * static_cast<double>(buckets);
@@ -418,14 +502,19 @@ std::string svg_histogram_chart(const HistogramChart& chart) {
                 continue;
             }
             const double lo = chart.first_edge + chart.width * static_cast<double>(b);
+            const double shown = height_of(panel, count);
+            const std::string tip =
+                chart.normalised
+                    ? fmt::format("{}: {:g} – {:g}: {:g} ({:.2f} % of {:g})", panel.title, lo,
+                                  lo + chart.width, count, shown, panel.total)
+                    : fmt::format("{}: {:g} – {:g}: {:g}", panel.title, lo, lo + chart.width,
+                                  count);
             out += fmt::format(
                 "<rect class=\"bb-bar bb-hist-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
                 "fill=\"{}\"><title>{}</title></rect>\n",
-                number(x(lo)), number(y(count)),
-                number(std::max(x(lo + chart.width) - x(lo) - 1, 0.5)), number(y(0) - y(count)),
-                colour(p),
-                html_escape(fmt::format("{}: {:g} – {:g}: {:g}", panel.title, lo, lo + chart.width,
-                                        count)));
+                number(x(lo)), number(y(shown)),
+                number(std::max(x(lo + chart.width) - x(lo) - 1, 0.5)), number(y(0) - y(shown)),
+                colour(p), html_escape(tip));
         }
         for (size_t m = 0; m < panel.markers.size(); ++m) {
             const HistogramMarker& marker = panel.markers[m];
@@ -440,6 +529,11 @@ std::string svg_histogram_chart(const HistogramChart& chart) {
         out += line(left, bottom, right, bottom, "bb-axis");
         out += line(left, top, left, bottom, "bb-axis");
         out += text((left + right) / 2, bottom + 32, chart.x_title, "middle", "bb-axis-title");
+        const double middle = (top + bottom) / 2;
+        out += text(
+            origin_x + 14, middle, chart.normalised ? "% of the group's counts" : "count", "middle",
+            "bb-axis-title",
+            fmt::format(" transform=\"rotate(-90 {} {})\"", number(origin_x + 14), number(middle)));
         out += "</g>\n";
     }
     return out + "</svg>\n";

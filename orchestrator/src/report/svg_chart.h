@@ -51,8 +51,22 @@ struct BarChart {
 };
 std::string svg_bar_chart(const BarChart& chart);
 
+// Empirical distribution functions overlaid in one panel, one step line per group: two groups'
+// shapes compare directly whatever their sizes (each curve climbs 1/n at every boot).
+struct EcdfSeries {
+    std::string name;
+    std::vector<double> values; // every used boot's value, any order; non-finite ones are skipped
+};
+struct EcdfChart {
+    std::string title;
+    std::string x_title;
+    std::vector<EcdfSeries> series;
+};
+std::string svg_ecdf_chart(const EcdfChart& chart);
+
 // Histograms side by side, one panel per group, sharing both axes; vertical markers for the
-// percentiles.
+// percentiles. Normalised (the default), a bar is its bucket's share of the group's counts, so
+// groups of unequal counts (more boots, longer runs) compare; the tooltip keeps the count.
 struct HistogramMarker {
     std::string label; // "p50"
     double at = 0;     // x value
@@ -61,12 +75,14 @@ struct HistogramPanel {
     std::string title;
     std::vector<double> counts; // one per bucket, from first_edge on
     std::vector<HistogramMarker> markers;
+    double total = 0; // the group's counts in all buckets, shown or not (normalised: 0 = no bars)
 };
 struct HistogramChart {
     std::string title;
     std::string x_title;
     double first_edge = 0;
     double width = 1;
+    bool normalised = true; // bars as % of their panel's total, else raw counts
     std::vector<HistogramPanel> panels;
 };
 std::string svg_histogram_chart(const HistogramChart& chart);

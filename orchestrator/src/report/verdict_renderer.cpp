@@ -280,31 +280,13 @@ std::string render_verdict(const VerdictTable& table, ReportFormat format) {
     return format == ReportFormat::Text ? wrap_long_lines(text, table_width()) : text;
 }
 
-namespace {
-nlohmann::json json_number(double value) {
-    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
-nlohmann::json result_json(const stats::Result& result) {
-    return {{"estimate", json_number(result.estimate)},
-            {"low", json_number(result.interval.low)},
-            {"high", json_number(result.interval.high)},
-            {"confidence", json_number(result.confidence)},
-            {"p", json_number(result.p_value)},
-            {"method", result.method},
-            {"exact", result.exact},
-            {"insufficient", result.insufficient.empty() ? nlohmann::json(nullptr)
-                                                         : nlohmann::json(result.insufficient)}};
-}
-} // namespace
-
 nlohmann::json verdict_json(const VerdictTable& table) {
     nlohmann::json rows = nlohmann::json::array();
     if (table.analysis.is_trend()) {
         for (const auto& row : table.rows) {
             nlohmann::json medians = nlohmann::json::array();
             for (const double median : row.trend_medians) {
-                medians.push_back(json_number(median));
+                medians.push_back(number_or_null(median));
             }
             rows.push_back({{"condition", row.condition},
                             {"values", table.analysis.trend},
@@ -312,8 +294,8 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                             {"medians", medians},
                             {"left_out", row.left_out_a},
                             {"trend", result_json(row.trend)},
-                            {"j_no_trend", json_number(row.trend_null_mean)},
-                            {"p_holm", json_number(row.p_adjusted)},
+                            {"j_no_trend", number_or_null(row.trend_null_mean)},
+                            {"p_holm", number_or_null(row.p_adjusted)},
                             {"decision", row.decision}});
         }
         return {{"run_id", table.run_id},
@@ -334,7 +316,7 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                         {"unpaired", row.unpaired},
                         {"ratio", table.analysis.ratio ? result_json(row.ratio) : nullptr},
                         {"shift", result_json(row.shift)},
-                        {"p_holm", json_number(row.p_adjusted)},
+                        {"p_holm", number_or_null(row.p_adjusted)},
                         {"decision", row.decision}});
     }
     nlohmann::json json = {{"run_id", table.run_id},          {"experiment", table.experiment},

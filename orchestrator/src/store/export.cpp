@@ -27,6 +27,7 @@ void keep_only(SQLite::Database& db, const std::vector<long long>& run_ids) {
     const std::string kept = "(" + id_list(run_ids) + ")";
     db.exec("DELETE FROM boots WHERE run_id NOT IN " + kept);
     db.exec("DELETE FROM run_cells WHERE run_id NOT IN " + kept);
+    db.exec("DELETE FROM run_tags WHERE run_id NOT IN " + kept);
     db.exec("UPDATE runs SET baseline_run_id = NULL WHERE baseline_run_id NOT IN " + kept);
     db.exec("DELETE FROM runs WHERE id NOT IN " + kept);
 }

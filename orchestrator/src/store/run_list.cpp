@@ -1,13 +1,16 @@
 #include "store/run_list.h"
 
+#include "store/run_labels.h"
 #include "store/run_queries.h"
 #include "util/error.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace bb {
 
-std::vector<RunListing> list_runs(Database& db, const std::string& experiment) {
+std::vector<RunListing> list_runs(Database& db, const std::string& experiment,
+                                  const std::string& tag) {
     SQLite::Statement select(db.sql(),
                              "SELECT r.id, coalesce(e.name, ''), r.mode, r.status, r.started_at, "
                              "coalesce(r.finished_at, ''), "
@@ -17,13 +20,27 @@ std::vector<RunListing> list_runs(Database& db, const std::string& experiment) {
                              "FROM runs r LEFT JOIN experiments e ON e.id = r.experiment_id "
                              "WHERE ?1 = '' OR e.name = ?1 ORDER BY r.id");
     select.bind(1, experiment);
+    auto labels = run_labels(db);
     std::vector<RunListing> runs;
     while (select.executeStep()) {
-        runs.push_back({select.getColumn(0).getInt64(), select.getColumn(1).getString(),
-                        select.getColumn(2).getString(), select.getColumn(3).getString(),
-                        select.getColumn(4).getString(), select.getColumn(5).getString(),
-                        select.getColumn(6).getInt64(), select.getColumn(7).getInt64(),
-                        select.getColumn(8).getInt() != 0});
+        RunListing run{select.getColumn(0).getInt64(),
+                       select.getColumn(1).getString(),
+                       select.getColumn(2).getString(),
+                       select.getColumn(3).getString(),
+                       select.getColumn(4).getString(),
+                       select.getColumn(5).getString(),
+                       select.getColumn(6).getInt64(),
+                       select.getColumn(7).getInt64(),
+                       select.getColumn(8).getInt() != 0,
+                       {},
+                       {}};
+        if (auto found = labels.find(run.id); found != labels.end()) {
+            run.tags = std::move(found->second.tags);
+            run.note = std::move(found->second.note);
+        }
+        if (tag.empty() || std::find(run.tags.begin(), run.tags.end(), tag) != run.tags.end()) {
+            runs.push_back(std::move(run));
+        }
     }
     return runs;
 }
@@ -74,7 +91,7 @@ DeletedRun delete_run(Database& db, long long run_id) {
                                run_id);
     for (const char* statement :
          {"DELETE FROM boots WHERE run_id = ?", "DELETE FROM run_cells WHERE run_id = ?",
-          "DELETE FROM runs WHERE id = ?"}) {
+          "DELETE FROM run_tags WHERE run_id = ?", "DELETE FROM runs WHERE id = ?"}) {
         SQLite::Statement remove(db.sql(), statement);
         remove.bind(1, static_cast<int64_t>(run_id));
         remove.exec();

@@ -16,20 +16,24 @@ struct RunListing {
     std::string started_at;
     std::string finished_at; // empty while running or when it never finished
     long long boots = 0;
-    long long used = 0;    // v_samples.used: the boots reports use
-    bool declared = false; // the run stored a declared analysis
+    long long used = 0;            // v_samples.used: the boots reports use
+    bool declared = false;         // the run stored a declared analysis
+    std::vector<std::string> tags; // the user's labels (store/run_labels.h), sorted
+    std::string note;
 };
 
-// Every run, oldest first; `experiment` non-empty: only that experiment's.
-std::vector<RunListing> list_runs(Database& db, const std::string& experiment);
+// Every run, oldest first; `experiment` non-empty: only that experiment's; `tag` non-empty: only
+// the runs tagged with it.
+std::vector<RunListing> list_runs(Database& db, const std::string& experiment,
+                                  const std::string& tag = "");
 
 struct DeletedRun {
     long long boots = 0;
     long long metrics = 0;
 };
 
-// Deletes run `run_id`, its boots (with their metrics, histograms and events) and its cells, in
-// one transaction that commits only when SQLite's foreign-key and integrity checks pass
+// Deletes run `run_id`, its boots (with their metrics, histograms and events), its cells and tags,
+// in one transaction that commits only when SQLite's foreign-key and integrity checks pass
 // afterwards. Refused (Error) when another run names it as its baseline, or there is no such run.
 DeletedRun delete_run(Database& db, long long run_id);
 

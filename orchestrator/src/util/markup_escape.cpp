@@ -1,5 +1,7 @@
 #include "util/markup_escape.h"
 
+#include "util/utf8.h"
+
 #include <cstdint>
 #include <fmt/format.h>
 #include <utility>
@@ -72,7 +74,8 @@ std::pair<char32_t, size_t> decode_utf8(std::string_view text, size_t i) {
     const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char lead = byte(i);
     const size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-    if (length == 1 || i + length > text.size()) {
+    // Overlong forms, surrogates and code points past U+10FFFF are broken sequences too.
+    if (length == 1 || i + length > text.size() || first_invalid_utf8(text.substr(i, length))) {
         return {U'\uFFFD', 1};
     }
     char32_t code = lead & (0x7F >> length);
@@ -112,6 +115,15 @@ std::string roff_escape(std::string_view text) {
         }
     }
     return escaped;
+}
+
+std::string terminal_text(std::string_view text) {
+    std::string shown;
+    shown.reserve(text.size());
+    for (char c : text) {
+        shown += is_control(c) ? std::string_view("\xEF\xBF\xBD") : std::string_view(&c, 1);
+    }
+    return shown;
 }
 
 } // namespace bb

@@ -4,7 +4,7 @@
 
 namespace bb {
 
-// The two escaping rules bootbench writes markup with, one function each.
+// The escaping rules bootbench writes markup (and a terminal's text) with, one function each.
 
 // HTML (the report): the one escaping function of the HTML report, safe in element text and in
 // quoted attribute values alike: & < > " ' become entities, line breaks become &#10; / &#13; (so a
@@ -21,5 +21,9 @@ std::string roff_escape(std::string_view text);
 // XML 1.0 (JUnit files, libvirt domain XML): & < > " ' become entities; control characters
 // other than tab, LF and CR, which XML 1.0 does not allow even as references, become '?'.
 std::string xml_escape(std::string_view text);
+
+// A terminal line: text a database holds (a run's note) printed as it is, except control
+// characters (an escape sequence could rewrite the screen), which become U+FFFD.
+std::string terminal_text(std::string_view text);
 
 } // namespace bb
