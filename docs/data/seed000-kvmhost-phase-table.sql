@@ -4,7 +4,7 @@
 -- boot time, of L1's time blocked per synchronize_srcu_expedited() call and of the delayed
 -- callback runs, and every boot in round order (s, foreign load; * = loaded, left out).
 -- Medians are the mean of the middle two when n is even.
---   bootbench query --db docs/data/seed000-kvmhost.sqlite --format md --file THIS
+--   bootbench query --db docs/data/seed000-kvmhost-phase-table.sqlite --format md --file THIS
 with boots as (
   select v.*, v.variant || ' ' || v.srcu_max_nodelay_phase as cell
   from v_samples v where v.experiment = 'srcu-boot-kvmhost-phase-table'),

@@ -107,6 +107,8 @@ expect_eq "$(jq -r '"\(.found) \(.first_changed_patch) \(.steps | length)"' "$wo
   "true 3 3" "--json: patch 3 named after 3 steps"
 expect_eq "$(jq -r '[.steps[].verdict] | join(" ")' "$work/again.json")" \
   "changed like-older like-newer" "--json: the steps' verdicts"
+expect_eq "$(jq -r '"\(.shift_unit) \(.effect.p | type) \(.steps[0].shift.method | type)"' "$work/again.json")" \
+  "s number string" "--json: the shifts' unit (a *_seconds metric), the effect's p, a step's method"
 awk -v e="$(jq -r '.effect.estimate' "$work/again.json")" -v m="$effect_ms" \
   'BEGIN { exit !(e * 1000 > m - 0.1 && e * 1000 < m + 0.1) }' ||
   fail "--json effect $(jq -r .effect.estimate "$work/again.json") s, text $effect_ms ms"
