@@ -77,4 +77,9 @@ if "$BOOTBENCH" report --run 1 2> "$work/err.txt"; then fail "report of a delete
 grep -q 'bootbench --db .* runs' "$work/err.txt" || fail "no pointer to runs: $(cat "$work/err.txt")"
 if "$BOOTBENCH" runs --delete 1 --yes 2> "$work/err2.txt"; then fail "deleted a missing run"; fi
 grep -q 'no run 1' "$work/err2.txt" || fail "missing run message: $(cat "$work/err2.txt")"
+# The text list fits 120 columns (no terminal here) for every shipped database.
+for db in "$data"/*.sqlite; do
+  widest=$(env -u COLUMNS "$BOOTBENCH" --db "$db" runs | awk '{ if (length($0) > m) m = length($0) } END { print m }')
+  [ "$widest" -le 120 ] || fail "$(basename "$db"): the runs list is $widest columns wide"
+done
 echo "PASS runs_manage"

@@ -62,15 +62,26 @@ bool changes_labels(const RunLabelChange& change) {
     return !change.add.empty() || !change.remove.empty() || change.note.has_value();
 }
 
+// "2026-12-01T23:39:09.451Z" as "2026-12-01T23:39:09" (UTC, as the header says): the text
+// list's times to the second; --json keeps them whole.
+std::string to_the_second(const std::string& timestamp) {
+    return timestamp.size() > 19 ? timestamp.substr(0, 19) : timestamp;
+}
+
 Table runs_table(const std::vector<RunListing>& runs) {
     Table table;
     table.headers = {"run",   "experiment", "mode",     "status", "started (UTC)", "finished (UTC)",
                      "boots", "used",       "declared", "tags"};
     table.right_aligned = {true, false, false, false, false, false, true, true, false, false};
+    // Fitted like every text table (120 columns unless the terminal says otherwise): every
+    // column stays where scripts of old expect it, and the finish time is what goes first when
+    // the table is too wide (its last line says so).
+    table.leave_out_order = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
     for (const auto& run : runs) {
         table.rows.push_back(
             {std::to_string(run.id), run.experiment.empty() ? "-" : run.experiment, run.mode,
-             run.status, run.started_at, run.finished_at.empty() ? "-" : run.finished_at,
+             run.status, to_the_second(run.started_at),
+             run.finished_at.empty() ? "-" : to_the_second(run.finished_at),
              std::to_string(run.boots), std::to_string(run.used), run.declared ? "yes" : "no",
              run.tags.empty() ? "-" : fmt::format("{}", fmt::join(run.tags, ","))});
     }

@@ -4,6 +4,7 @@
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "experiment/yaml_reader.h"
+#include "kernel/kconfig.h"
 #include "util/did_you_mean.h"
 #include "util/duration.h"
 #include "util/error.h"
@@ -30,8 +31,6 @@ namespace bb {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
 const std::vector<std::string> k_top_keys{
@@ -68,8 +67,8 @@ const std::vector<std::string> k_l2_varstore_modes{"blank", "full"};
 const std::vector<std::string> k_l1_probe_sets{"all", "calls"};
 // efivar_fill's own limit: a 256 KiB store holds about 60 variables of 4 KiB.
 constexpr long long k_max_varstore_live = 40;
-const std::vector<std::string> k_bases{"tinyconfig", "defconfig", "allnoconfig"};
-const std::vector<std::string> k_preempt_models{"none", "voluntary", "full"};
+const std::vector<std::string> k_bases(k_config_bases.begin(), k_config_bases.end());
+const std::vector<std::string> k_preempt_model_names = preempt_model_names();
 
 constexpr long long k_max_samples = 1'000'000; // eleven days of one-second boots
 
@@ -368,10 +367,10 @@ void ExperimentReader::read_kernel(const Entry& entry, KernelSettings& kernel) c
     }
     if (const auto found = entries.find("preempt"); found != entries.end()) {
         const std::string model = string_value(found->second);
-        if (!contains(k_preempt_models, model)) {
+        if (!contains(k_preempt_model_names, model)) {
             fail(found->second.value,
                  fmt::format("preempt: {} is not a preemption model (expected {})",
-                             in_quotes(model), alternatives(k_preempt_models)));
+                             in_quotes(model), alternatives(k_preempt_model_names)));
         }
         kernel.preempt = model;
     }
@@ -435,9 +434,8 @@ void ExperimentReader::read_axes(const Entry& entry, Axes& axes) const {
         for (const auto& item : list) {
             const auto hz = static_cast<int>(integer_of(item, "hz", 1));
             if (std::find(k_hz_choices.begin(), k_hz_choices.end(), hz) == k_hz_choices.end()) {
-                fail(item, fmt::format("hz: {} is not a Kconfig HZ choice (expected 100, 250, 300 "
-                                       "or 1000)",
-                                       hz));
+                fail(item, fmt::format("hz: {} is not a Kconfig HZ choice (expected {})", hz,
+                                       hz_choices_text()));
             }
             axes.hz.push_back(hz);
         }

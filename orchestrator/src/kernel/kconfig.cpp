@@ -3,18 +3,16 @@
 #include "util/error.h"
 #include "util/paths.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <fmt/format.h>
 #include <set>
 #include <sstream>
 
 namespace bb {
 
 namespace {
-constexpr std::array<int, 4> k_hz_choices{100, 250, 300, 1000};
 
 bool valid_symbol(std::string_view name) {
     if (name.rfind("CONFIG_", 0) != 0 || name.size() <= 7) {
@@ -63,7 +61,7 @@ KconfigValues parse_kconfig(std::string_view text, const std::string& source) {
 
 KconfigValues hz_options(int hz) {
     if (std::find(k_hz_choices.begin(), k_hz_choices.end(), hz) == k_hz_choices.end()) {
-        throw Error(fmt::format("hz: {} is not a Kconfig choice (use 100, 250, 300 or 1000)", hz));
+        throw Error(fmt::format("hz: {} is not a Kconfig choice (use {})", hz, hz_choices_text()));
     }
     KconfigValues values;
     for (int choice : k_hz_choices) {
@@ -74,17 +72,15 @@ KconfigValues hz_options(int hz) {
 }
 
 KconfigValues preempt_options(const std::string& model) {
-    const std::map<std::string, std::string> k_models{
-        {"none", "CONFIG_PREEMPT_NONE"},
-        {"voluntary", "CONFIG_PREEMPT_VOLUNTARY"},
-        {"full", "CONFIG_PREEMPT"}};
-    const auto wanted = k_models.find(model);
-    if (wanted == k_models.end()) {
-        throw Error("preempt: '" + model + "' is not one of none, voluntary, full");
+    const auto wanted = std::find_if(k_preempt_models.begin(), k_preempt_models.end(),
+                                     [&model](const PreemptModel& m) { return model == m.name; });
+    if (wanted == k_preempt_models.end()) {
+        throw Error(fmt::format("preempt: '{}' is not one of {}", model,
+                                fmt::join(preempt_model_names(), ", ")));
     }
     KconfigValues values;
-    for (const auto& [name, symbol] : k_models) {
-        values[symbol] = name == model ? "y" : "n";
+    for (const auto& candidate : k_preempt_models) {
+        values[candidate.symbol] = &candidate == &*wanted ? "y" : "n";
     }
     return values;
 }
@@ -121,7 +117,8 @@ std::string merge_into_config(std::string_view config_text, const KconfigValues&
         std::string name;
         if (line.rfind("CONFIG_", 0) == 0) {
             name = line.substr(0, line.find('='));
-        } else if (line.rfind("# CONFIG_", 0) == 0 && line.find(" is not set") != std::string::npos) {
+        } else if (line.rfind("# CONFIG_", 0) == 0 &&
+                   line.find(" is not set") != std::string::npos) {
             name = line.substr(2, line.find(' ', 2) - 2);
         }
         if (const auto it = wanted.find(name); !name.empty() && it != wanted.end()) {
