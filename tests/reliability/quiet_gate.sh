@@ -28,7 +28,7 @@ stop_hog() {
   hogs=()
 }
 # No hog may outlive the test, whatever ends it.
-trap 'stop_hog; record_build_times; rm -rf "$work"' EXIT
+trap 'stop_hog; record_build_times "$BOOTBENCH_DB"; rm -rf "$work"' EXIT
 boot=("$BOOTBENCH" boot --arch x86_64 --accel tcg --append no_timer_check -n 1
       --quiet-max-load 0.75)
 
