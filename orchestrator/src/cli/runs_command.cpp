@@ -133,14 +133,11 @@ int delete_one(const RunsOptions& options, const GlobalOptions& global) {
 int label_one(const RunsOptions& options, const GlobalOptions& global) {
     Database db(global.db_path(), Database::Mode::ReadWrite);
     label_run(db, options.run_id, options.change);
-    for (const auto& run : list_runs(db, "")) {
-        if (run.id == options.run_id) {
-            std::printf("run %lld: tags %s; note %s\n", run.id,
-                        run.tags.empty() ? "none"
-                                         : fmt::format("{}", fmt::join(run.tags, ", ")).c_str(),
-                        run.note.empty() ? "none" : terminal_text(run.note).c_str());
-        }
-    }
+    const RunLabels labels = run_labels(db)[options.run_id];
+    std::printf("run %lld: tags %s; note %s\n", options.run_id,
+                labels.tags.empty() ? "none"
+                                    : fmt::format("{}", fmt::join(labels.tags, ", ")).c_str(),
+                labels.note.empty() ? "none" : terminal_text(labels.note).c_str());
     return k_exit_ok;
 }
 
@@ -162,7 +159,7 @@ int run_runs(const RunsOptions& options, const GlobalOptions& global) {
         std::erase_if(runs, [&options](const RunListing& run) { return run.id != options.run_id; });
     }
     if (options.json) {
-        std::printf("%s\n", json_document(runs_json(runs)).c_str());
+        std::fputs(json_document(runs_json(runs)).c_str(), stdout);
         return k_exit_ok;
     }
     if (runs.empty()) {

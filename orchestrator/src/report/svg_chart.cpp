@@ -1,5 +1,6 @@
 #include "report/svg_chart.h"
 
+#include "stats/sorted.h"
 #include "util/markup_escape.h"
 
 #include <algorithm>
@@ -384,9 +385,7 @@ std::string svg_ecdf_chart(const EcdfChart& chart) {
         if (values.empty()) {
             continue;
         }
-        const double median = values.size() % 2 == 1
-                                  ? values[values.size() / 2]
-                                  : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
+        const double median = stats::sorted_median(values);
         out += ecdf_path(values, s, x, y,
                          fmt::format("{}: {} boot{}, median {:g}", chart.series[s].name,
                                      values.size(), values.size() == 1 ? "" : "s", median));
