@@ -1,4 +1,6 @@
 /* Seed 002's benchmark: N threads calling synchronize_rcu() back to back, each call timed.
+ * --pause-ms P makes each thread sleep P ms after each call instead (sporadic callers: a CPU's
+ * lazy RCU callbacks can then pile up between two of its calls; issue 29, seed002-wake-step.md).
  *
  * User space reaches synchronize_rcu() through membarrier(MEMBARRIER_CMD_GLOBAL), which is
  * exactly that call when more than one CPU is online (and the kernel has no nohz_full CPUs).
@@ -34,6 +36,7 @@ struct options {
 	long bucket_us;
 	const char *name;
 	const char *calls_file; /* NULL: do not write the calls */
+	long pause_ms;		/* sleep after each call; 0: back to back, as the seed ran */
 };
 
 struct call {
@@ -50,7 +53,7 @@ struct worker {
 	int error; /* errno of a failed call, 0 when all succeeded */
 };
 
-static struct options options = {64, 5.0, 0, 10000, "sync_rcu_us", NULL};
+static struct options options = {64, 5.0, 0, 10000, "sync_rcu_us", NULL, 0};
 static pthread_barrier_t start_line;
 static uint64_t deadline_ns;
 
@@ -95,6 +98,11 @@ static void *run_worker(void *argument)
 			break;
 		}
 		record(worker, start, now_ns());
+		if (options.pause_ms) {
+			const struct timespec pause = {options.pause_ms / 1000,
+						       (options.pause_ms % 1000) * 1000000L};
+			nanosleep(&pause, NULL);
+		}
 	}
 	return NULL;
 }
@@ -102,7 +110,7 @@ static void *run_worker(void *argument)
 static void usage(void)
 {
 	fprintf(stderr, "usage: sync_rcu_latency [--threads N] [--seconds S] [--count C] "
-			"[--bucket-us B] [--name METRIC] [--calls-file PATH]\n");
+			"[--bucket-us B] [--name METRIC] [--calls-file PATH] [--pause-ms P]\n");
 	exit(2);
 }
 
@@ -133,6 +141,8 @@ static void parse(int argc, char **argv)
 			options.name = value;
 		else if (!strcmp(argv[i], "--calls-file"))
 			options.calls_file = value;
+		else if (!strcmp(argv[i], "--pause-ms"))
+			options.pause_ms = positive(value);
 		else
 			usage();
 		++i;

@@ -21,11 +21,17 @@
 # sync_rcu.cb_load=N runs /bin/rcu_cb_load with N threads beside the callers (it must be in the
 # image: guest.programs): file create/unlink churn, each freed inode and dentry an RCU callback,
 # the busy system the seed measured, in which callback invocation runs late. 0: no load.
+#
+# sync_rcu.pause_ms=P makes each caller sleep P ms after each call (0, the default: back to back,
+# as the seed ran). Sporadic callers are the condition in which a lazy kernel (CONFIG_RCU_LAZY,
+# offloaded callbacks) lets a CPU's lazy callbacks pile up between two of its calls; the caller's
+# own callback then flushes them ahead of itself (docs/research/seed002-wake-step.md, C1).
 threads=64
 seconds=5
 bucket_us=10000
 split=0
 cb_load=0
+pause_ms=0
 for token in $(cat /proc/cmdline); do
   case "$token" in
     sync_rcu.threads=*) threads=${token#*=} ;;
@@ -33,6 +39,7 @@ for token in $(cat /proc/cmdline); do
     sync_rcu.bucket_us=*) bucket_us=${token#*=} ;;
     sync_rcu.split=*) split=${token#*=} ;;
     sync_rcu.cb_load=*) cb_load=${token#*=} ;;
+    sync_rcu.pause_ms=*) pause_ms=${token#*=} ;;
   esac
 done
 if [ ! -x /bin/sync_rcu_latency ]; then
@@ -53,6 +60,12 @@ for comm in /proc/[0-9]*/comm; do
   case "$(cat "$comm" 2>/dev/null)" in rcuo*) rcuo=$((rcuo + 1)) ;; esac
 done
 echo "BOOTBENCH-METRIC rcu_nocb_kthreads $rcuo count"
+# Lazy callbacks as the running kernel has them (CONFIG_RCU_LAZY, rcutree.enable_rcu_lazy); the
+# file is absent from a kernel built without them.
+lazy=/sys/module/rcutree/parameters/enable_rcu_lazy
+if [ -r "$lazy" ]; then
+  echo "BOOTBENCH-METRIC rcu_lazy $(cat "$lazy") flag"
+fi
 tracefs=/sys/kernel/tracing
 start_gp_trace() {
   mount -t tracefs nodev "$tracefs" 2>/dev/null
@@ -123,8 +136,11 @@ report_part() { # part
     }'
 }
 
-echo "sync-rcu-latency workload: $threads threads, $seconds s, $bucket_us us buckets, callback load $cb_load"
+echo "sync-rcu-latency workload: $threads threads, $seconds s, $bucket_us us buckets, callback load $cb_load, pause $pause_ms ms"
 echo "BOOTBENCH-METRIC sync_rcu_cb_load_threads $cb_load count"
+echo "BOOTBENCH-METRIC sync_rcu_pause_ms $pause_ms ms"
+pause_option=""
+[ "$pause_ms" = 0 ] || pause_option="--pause-ms $pause_ms"
 load_pid=""
 if [ "$cb_load" != 0 ]; then
   if [ ! -x /bin/rcu_cb_load ]; then
@@ -142,8 +158,9 @@ stop_load() {
 }
 if [ "$split" = 1 ]; then
   start_gp_trace
+  # shellcheck disable=SC2086 # $pause_option is empty or two words
   /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" \
-    --calls-file /tmp/calls.txt || exit 1
+    $pause_option --calls-file /tmp/calls.txt || exit 1
   echo 0 >"$tracefs/tracing_on"
   stop_load || exit 1
   lost=$(cat "$tracefs"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
@@ -153,6 +170,8 @@ if [ "$split" = 1 ]; then
   split_calls
   for part in wait_start gp wake_step; do report_part "$part"; done
 else
-  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" || exit 1
+  # shellcheck disable=SC2086 # $pause_option is empty or two words
+  /bin/sync_rcu_latency --threads "$threads" --seconds "$seconds" --bucket-us "$bucket_us" \
+    $pause_option || exit 1
   stop_load || exit 1
 fi
