@@ -60,11 +60,14 @@ for comm in /proc/[0-9]*/comm; do
   case "$(cat "$comm" 2>/dev/null)" in rcuo*) rcuo=$((rcuo + 1)) ;; esac
 done
 echo "BOOTBENCH-METRIC rcu_nocb_kthreads $rcuo count"
-# Lazy callbacks as the running kernel has them (CONFIG_RCU_LAZY, rcutree.enable_rcu_lazy); the
-# file is absent from a kernel built without them.
+# Lazy callbacks as the running kernel has them (CONFIG_RCU_LAZY, rcutree.enable_rcu_lazy, a bool
+# that sysfs prints as Y or N); the file is absent from a kernel built without them.
 lazy=/sys/module/rcutree/parameters/enable_rcu_lazy
 if [ -r "$lazy" ]; then
-  echo "BOOTBENCH-METRIC rcu_lazy $(cat "$lazy") flag"
+  case "$(cat "$lazy")" in
+    Y) echo "BOOTBENCH-METRIC rcu_lazy 1 flag" ;;
+    *) echo "BOOTBENCH-METRIC rcu_lazy 0 flag" ;;
+  esac
 fi
 tracefs=/sys/kernel/tracing
 start_gp_trace() {
