@@ -3,6 +3,7 @@
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 #include "runner/build_gc.h"
+#include "runner/build_request.h"
 #include "runner/experiment_kernels.h"
 #include "runner/kernel_build.h"
 #include "store/build_store.h"
@@ -67,31 +68,25 @@ Examples:
 )";
 
 int run_build(const BuildOptions& options, const GlobalOptions& global) {
-    BuildRequest request;
     const auto arch = arch_from_string(options.arch);
     if (!arch) {
         throw Error("--arch: unknown architecture '" + options.arch + "' (use arm64 or x86_64)");
     }
-    request.arch = *arch;
-    request.source = parse_source_spec(options.source);
-    for (const auto& patch : options.patches) {
-        request.patches.emplace_back(patch);
-    }
-    request.config.base = options.base;
-    if (!options.no_default_fragment && options.base.find('/') == std::string::npos) {
-        request.config.fragments.push_back(resolve_fragment(default_fragment(request.arch)));
-    }
-    for (const auto& fragment : options.fragments) {
-        request.config.fragments.push_back(resolve_fragment(fragment));
-    }
+    KernelBuildSpec spec;
+    spec.arch = *arch;
+    spec.source = options.source;
+    spec.patches.assign(options.patches.begin(), options.patches.end());
+    spec.base = options.base;
+    spec.default_fragment = !options.no_default_fragment;
+    spec.fragments = options.fragments;
     if (options.hz != 0) {
-        request.config.hz = options.hz;
+        spec.hz = options.hz;
     }
     if (!options.preempt.empty()) {
-        request.config.preempt = options.preempt;
+        spec.preempt = options.preempt;
     }
-    request.config.overrides = options.set;
-    request.jobs = options.jobs;
+    spec.set = options.set;
+    const BuildRequest request = build_request(spec, options.jobs);
 
     StatusLine status;
     status.set_quiet(global.quiet);

@@ -144,13 +144,14 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                         host.kernel_release.c_str());
         }
         section(list, "qemu");
-        check_program(list, "qemu arm64", "qemu-system-aarch64");
-        check_program(list, "qemu x86_64", "qemu-system-x86_64");
+        for (const ArchProfile& arch : arch_profiles()) {
+            check_program(list, fmt::format("qemu {}", arch.name), qemu_binary(arch.arch));
+        }
         section(list, "firmware");
-        for (auto [name, arch] :
-             {std::pair{"QEMU_EFI.fd", Arch::Arm64}, std::pair{"OVMF.fd", Arch::X86_64}}) {
+        for (const ArchProfile& arch : arch_profiles()) {
+            const std::string name(arch.default_firmware);
             try {
-                const Firmware firmware = resolve_firmware(name, arch);
+                const Firmware firmware = resolve_firmware(name, arch.arch);
                 line(list, true, name,
                      fmt::format("{} sha256:{}", firmware.path.string(),
                                  firmware.sha256.substr(0, 16)));
@@ -163,7 +164,8 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         line(list, host.kvm_device, "/dev/kvm",
              host.kvm_device ? "present" : "absent or no access: guests run under TCG",
              Need::Optional);
-        for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
+        for (const ArchProfile& profile : arch_profiles()) {
+            const Arch arch = profile.arch;
             try {
                 check_accel(list, arch, host, *probe, global);
             } catch (const Error& e) {
@@ -172,12 +174,18 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         }
         section(list, "toolchains");
         check_program(list, "gcc", "gcc");
-        check_program(list, "aarch64 cross gcc", "aarch64-linux-gnu-gcc");
+        for (const ArchProfile& arch : arch_profiles()) {
+            if (arch.arch != host_arch()) {
+                check_program(list, fmt::format("{} cross gcc", arch.qemu_name),
+                              cross_prefix(arch.arch) + "gcc");
+            }
+        }
         check_program(list, "make", "make");
         // Kernel builds run without it, only their rebuilds are slower.
         check_program(list, "ccache", "ccache", Need::Optional);
         section(list, "guest images");
-        for (Arch arch : {Arch::X86_64, Arch::Arm64}) {
+        for (const ArchProfile& profile : arch_profiles()) {
+            const Arch arch = profile.arch;
             const std::string label = fmt::format("busybox {}", to_string(arch));
             try {
                 line(list, true, label, find_busybox(arch).string());

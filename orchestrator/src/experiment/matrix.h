@@ -26,6 +26,8 @@ struct KernelBuildSpec {
     std::vector<std::string> set; // the kernel's, then the variant's (later wins)
     std::vector<std::filesystem::path> patches;
     std::optional<int> hz; // none: whatever base and fragments give
+    bool default_fragment =
+        true; // the arch's minimal fragment first (`build --no-default-fragment`)
 };
 
 // Added to the build of every nested cell (kernels/fragments/arm64-kvm-host.config).

@@ -1,6 +1,7 @@
 #include "guest/elf_check.h"
 
 #include "guest/elf_dynamic.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/paths.h"
 
@@ -16,14 +17,13 @@ void require_static_elf(const std::filesystem::path& path, Arch arch) {
     } catch (const Error& error) {
         throw Error(path.string() + " is not a 64-bit ELF executable (" + error.what() + ")");
     }
-    const int expected = arch == Arch::Arm64 ? EM_AARCH64 : EM_X86_64;
+    const int expected = profile(arch).elf_machine;
     if (elf.machine != expected) {
         throw Error(path.string() + " is not built for " + std::string(to_string(arch)));
     }
     if (elf.interpreter) {
-        throw Error(path.string() +
-                    " is dynamically linked; the guest has no libraries (install "
-                    "busybox-static, not busybox)");
+        throw Error(path.string() + " is dynamically linked; the guest has no libraries (install "
+                                    "busybox-static, not busybox)");
     }
 }
 

@@ -1,6 +1,7 @@
 #include "guest/foreign_packages.h"
 
 #include "guest/apt_closure.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/run_command.h"
 #include "util/streaming_command.h"
@@ -19,7 +20,7 @@ std::string bare_name(const std::string& package) {
 }
 
 std::string multiarch_triplet(Arch arch) {
-    return arch == Arch::Arm64 ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+    return std::string(profile(arch).gnu_triplet);
 }
 
 void run_or_throw(const StreamingCommand& command, const std::string& what,

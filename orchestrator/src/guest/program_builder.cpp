@@ -1,6 +1,7 @@
 #include "guest/program_builder.h"
 
 #include "guest/elf_check.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/run_command.h"
@@ -49,10 +50,7 @@ std::string static_libc_hash(Arch arch, const fs::path& source) {
 } // namespace
 
 std::string guest_compiler(Arch arch) {
-    if (arch == host_arch()) {
-        return "gcc";
-    }
-    return arch == Arch::Arm64 ? "aarch64-linux-gnu-gcc" : "x86_64-linux-gnu-gcc";
+    return cross_prefix(arch) + "gcc";
 }
 
 const std::vector<std::string>& guest_program_flags() {

@@ -4,6 +4,7 @@
 #include "kernel/build_key.h"
 #include "kernel/patch_series.h"
 #include "kernel/tree_manifest.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/file_lock.h"
 #include "util/hash.h"
@@ -60,12 +61,11 @@ void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
 } // namespace
 
 std::string kernel_image_target(Arch arch) {
-    return arch == Arch::Arm64 ? "Image" : "bzImage";
+    return std::string(profile(arch).image_target);
 }
 
 fs::path kernel_image_path(Arch arch) {
-    return arch == Arch::Arm64 ? fs::path("arch/arm64/boot/Image")
-                               : fs::path("arch/x86/boot/bzImage");
+    return profile(arch).image_path;
 }
 
 struct KernelBuilder::Prepared {
@@ -500,11 +500,6 @@ BuildResult KernelBuilder::build(const BuildRequest& request) {
     fs::rename(temp, result.artifact_dir);
     result.seconds = monotonic_seconds() - start;
     return result;
-}
-
-std::string cross_prefix(Arch arch) {
-    return arch == host_arch() ? ""
-                               : (arch == Arch::Arm64 ? "aarch64-linux-gnu-" : "x86_64-linux-gnu-");
 }
 
 std::vector<std::pair<std::string, std::string>> reproducible_build_env() {

@@ -86,9 +86,6 @@ inline constexpr const char* k_applied_patches_dir = "patches";
 // the rename that publishes the directory).
 bool is_complete_build(const std::filesystem::path& artifact_dir);
 
-// The toolchain prefix for `arch` on this host: "" for the host's own, else Debian's cross one.
-std::string cross_prefix(Arch arch);
-
 // make's environment for every kernel build: a fixed timestamp, user, host and version, so an
 // image depends on its inputs only (a rebuild elsewhere can be bit-identical).
 std::vector<std::pair<std::string, std::string>> reproducible_build_env();

@@ -3,6 +3,7 @@
 #include "runner/default_kernel.h"
 #include "runner/kernel_build.h"
 #include "store/build_store.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/paths.h"
 #include "vm/kernel_image.h"
@@ -27,8 +28,8 @@ BootKernel cached_build(const std::filesystem::path& db_path, const std::string&
         throw Error("cached build " + row->key + " has an unknown arch: " + row->arch);
     }
     BuildStore(db).touch(row->key);
-    return {std::filesystem::path(row->artifact_dir) / (*arch == Arch::Arm64 ? "Image" : "bzImage"),
-            *arch, row->key};
+    return {std::filesystem::path(row->artifact_dir) / profile(*arch).image_target, *arch,
+            row->key};
 }
 
 } // namespace

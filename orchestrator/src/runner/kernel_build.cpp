@@ -1,6 +1,7 @@
 #include "runner/kernel_build.h"
 
 #include "runner/build_manifest.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/paths.h"
@@ -39,7 +40,7 @@ fs::path resolve_fragment(const std::string& name_or_path) {
 }
 
 std::string default_fragment(Arch arch) {
-    return arch == Arch::Arm64 ? "arm64-virt-minimal" : "x86_64-minimal";
+    return std::string(profile(arch).base_fragment);
 }
 
 namespace {

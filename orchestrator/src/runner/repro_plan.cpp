@@ -4,6 +4,7 @@
 #include "kernel/kernel_builder.h"
 #include "kernel/patch_series.h"
 #include "runner/kernel_build.h"
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/paths.h"
@@ -132,7 +133,7 @@ std::optional<KernelRecipe> kernel_recipe(const BuildRow& row, std::string& why_
         throw Error("build " + row.key.substr(0, 12) + " has an unknown arch '" + row.arch + "'");
     }
     const Arch arch = *parsed;
-    recipe.make_arch = arch == Arch::Arm64 ? "arm64" : "x86_64";
+    recipe.make_arch = to_string(arch);
     recipe.cross_prefix = cross_prefix(arch);
     recipe.source_package = package_version.substr(0, equals);
     recipe.source_version = package_version.substr(equals + 1);

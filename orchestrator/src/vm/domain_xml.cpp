@@ -1,5 +1,6 @@
 #include "vm/domain_xml.h"
 
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 
@@ -40,16 +41,16 @@ MachineShape machine_shape(const std::string& machine) {
 std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     const MachineShape shape =
         machine_shape(spec.machine.empty() ? default_machine(spec.arch) : spec.machine);
-    const bool x86 = spec.arch == Arch::X86_64;
+    const ArchProfile& arch = profile(spec.arch);
     const std::string cpu = spec.cpu.empty() ? "max" : spec.cpu;
     // x86: without <acpi/> libvirt turns ACPI off and the guest's power-off never ends the
     // domain. arm64: libvirt refuses <acpi/> without a UEFI loader and leaves qemu's default
     // (on under firmware), so only acpi=off needs saying, as a qemu argument.
     std::string features;
     std::vector<std::string> qemu_args;
-    if (x86 && shape.acpi) {
+    if (arch.libvirt_acpi_element && shape.acpi) {
         features += "<acpi/>";
-    } else if (!x86 && !shape.acpi) {
+    } else if (!arch.libvirt_acpi_element && !shape.acpi) {
         qemu_args = {"-machine", "acpi=off"};
     }
     if (!shape.gic_version.empty()) {
@@ -66,7 +67,7 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     line(fmt::format("  <memory unit='MiB'>{}</memory>", spec.memory_mb));
     line(fmt::format("  <vcpu>{}</vcpu>", spec.smp));
     line("  <os>");
-    line(fmt::format("    <type arch='{}' machine='{}'>hvm</type>", x86 ? "x86_64" : "aarch64",
+    line(fmt::format("    <type arch='{}' machine='{}'>hvm</type>", arch.qemu_name,
                      xml_escape(shape.type)));
     if (spec.firmware) {
         line(
@@ -81,7 +82,7 @@ std::string domain_xml(const QemuSpec& spec, const std::string& name) {
     if (!features.empty()) {
         line("  <features>" + features + "</features>");
     }
-    if (cpu == "max" && x86) {
+    if (cpu == "max" && arch.libvirt_cpu_mode_maximum) {
         line("  <cpu mode='maximum' check='none'/>");
     } else {
         line(fmt::format("  <cpu mode='custom' match='exact'><model>{}</model></cpu>",

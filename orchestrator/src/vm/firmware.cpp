@@ -1,5 +1,6 @@
 #include "vm/firmware.h"
 
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -52,8 +53,8 @@ Firmware resolve_firmware(const std::string& name_or_path, Arch arch) {
         }
         if (known.arch != arch) {
             throw Error(name_or_path + " is " + std::string(to_string(known.arch)) +
-                        " firmware; this guest is " + std::string(to_string(arch)) +
-                        " (use " + (arch == Arch::Arm64 ? "QEMU_EFI.fd" : "OVMF.fd") + ")");
+                        " firmware; this guest is " + std::string(to_string(arch)) + " (use " +
+                        std::string(profile(arch).default_firmware) + ")");
         }
         for (auto candidate : known.paths) {
             if (!candidate.empty() && fs::exists(candidate)) {

@@ -1,11 +1,11 @@
 #include "vm/kernel_image.h"
 
+#include "util/arch.h"
 #include "util/error.h"
 #include "util/gzip.h"
 
-#include <fmt/format.h>
-
 #include <cstdint>
+#include <fmt/format.h>
 #include <fstream>
 #include <utility>
 
@@ -156,10 +156,10 @@ std::string read_head(const fs::path& path) {
     return head;
 }
 
-std::string_view hint_for(Arch arch) {
-    return arch == Arch::Arm64
-               ? "give an arm64 Image (arch/arm64/boot/Image, or Debian's arm64 vmlinuz)"
-               : "give an x86_64 bzImage (arch/x86/boot/bzImage, or Debian's amd64 vmlinuz)";
+std::string hint_for(Arch arch) {
+    const ArchProfile& p = profile(arch);
+    return fmt::format("give an {} {} ({}, or Debian's {} vmlinuz)", p.name, p.image_target,
+                       p.image_path, p.debian_name);
 }
 } // namespace
 

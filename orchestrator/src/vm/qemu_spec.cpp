@@ -1,21 +1,26 @@
 #include "vm/qemu_spec.h"
 
-#include <fmt/format.h>
+#include "util/arch.h"
 
+#include <fmt/format.h>
 #include <sstream>
 
 namespace bb {
 
-std::string_view to_string(Accel accel) { return accel == Accel::Kvm ? "kvm" : "tcg"; }
-
-std::string qemu_binary(Arch arch) {
-    return arch == Arch::Arm64 ? "qemu-system-aarch64" : "qemu-system-x86_64";
+std::string_view to_string(Accel accel) {
+    return accel == Accel::Kvm ? "kvm" : "tcg";
 }
 
-std::string default_machine(Arch arch) { return arch == Arch::Arm64 ? "virt" : "q35"; }
+std::string qemu_binary(Arch arch) {
+    return "qemu-system-" + std::string(profile(arch).qemu_name);
+}
+
+std::string default_machine(Arch arch) {
+    return std::string(profile(arch).default_machine);
+}
 
 std::string console_parameter(Arch arch) {
-    return arch == Arch::Arm64 ? "console=ttyAMA0" : "console=ttyS0";
+    return "console=" + std::string(profile(arch).console);
 }
 
 std::string effective_cmdline(const QemuSpec& spec) {
