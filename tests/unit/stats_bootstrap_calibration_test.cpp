@@ -1,6 +1,6 @@
 // Calibration of the BCa bootstrap where it is allowed (n ≥ 20): the median holds its level at
 // n = 30 on every family; the mean does not (the documented negative case).
-#include "stats/bootstrap_bca.h"
+#include "bootstrap_bca.h"
 #include "stats/sorted.h"
 #include "stats_calibration.h"
 
@@ -21,9 +21,9 @@ double median(std::span<const double> values) {
 // How often BCa intervals of `statistic` (499 resamples, seeded per data set: reports use 2,000)
 // over samples of 30 from `family` cover `truth`; `logs`: the sample's logs instead.
 double bca_coverage(std::mt19937_64& rng, const Family& family, int data_sets,
-                    const bb::stats::Statistic& statistic, std::string_view name, double truth,
+                    const bb::test::Statistic& statistic, std::string_view name, double truth,
                     bool logs) {
-    bb::stats::BootstrapOptions options;
+    bb::test::BootstrapOptions options;
     options.resamples = 499;
     Tally covered;
     for (int set = 0; set < data_sets; ++set) {
@@ -34,7 +34,7 @@ double bca_coverage(std::mt19937_64& rng, const Family& family, int data_sets,
             }
         }
         options.seed = static_cast<std::uint64_t>(set);
-        covered.add(bb::stats::bca_interval(sample, statistic, name, 0.95, options)
+        covered.add(bb::test::bca_interval(sample, statistic, name, 0.95, options)
                         .interval.contains(truth));
     }
     return covered.rate();
@@ -73,15 +73,15 @@ TEST_CASE("negative case: BCa of a mean at n=30 falls short on heavy tails",
 TEST_CASE("BCa refuses below 20 values and labels itself", "[stats]") {
     std::mt19937_64 rng(k_calibration_seed + 41);
     const auto small = draw_sample(calibration_families()[0], rng, 19);
-    const auto refused = bb::stats::bca_interval(small, mean, "mean");
+    const auto refused = bb::test::bca_interval(small, mean, "mean");
     CHECK_FALSE(refused.answered());
     CHECK(refused.insufficient.find("n=19 < 20") != std::string::npos);
     const auto large = draw_sample(calibration_families()[0], rng, 40);
-    const auto result = bb::stats::bca_interval(large, mean, "mean");
+    const auto result = bb::test::bca_interval(large, mean, "mean");
     CHECK(result.answered());
     CHECK_FALSE(result.exact);
     CHECK(result.method.find("BCa bootstrap") != std::string::npos);
     CHECK(result.interval.contains(result.estimate));
     // Same seed, same interval.
-    CHECK(bb::stats::bca_interval(large, mean, "mean").interval.low == result.interval.low);
+    CHECK(bb::test::bca_interval(large, mean, "mean").interval.low == result.interval.low);
 }

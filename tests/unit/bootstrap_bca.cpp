@@ -1,4 +1,4 @@
-#include "stats/bootstrap_bca.h"
+#include "bootstrap_bca.h"
 
 #include "stats/normal.h"
 
@@ -8,7 +8,11 @@
 #include <random>
 #include <vector>
 
-namespace bb::stats {
+namespace bb::test {
+
+using stats::normal_cdf;
+using stats::normal_quantile;
+using stats::Result;
 
 namespace {
 
@@ -100,4 +104,4 @@ Result bca_interval(std::span<const double> sample, const Statistic& statistic,
     return result;
 }
 
-} // namespace bb::stats
+} // namespace bb::test
