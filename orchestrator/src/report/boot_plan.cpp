@@ -3,6 +3,7 @@
 #include "experiment/matrix.h"
 #include "report/endpoint_samples.h"
 #include "report/statistics.h"
+#include "stats/sorted.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -41,7 +42,7 @@ PilotSpread pilot_spread(Database& db, long long run_id, const Endpoint& endpoin
                                 "nothing to estimate the spread from",
                                 run_id, endpoint.label()));
     }
-    spread.median_wall_s = median_of(walls);
+    spread.median_wall_s = stats::sorted_median_of(walls);
     spread.boots = static_cast<int>(walls.size());
     return spread;
 }

@@ -1,6 +1,7 @@
 #include "report/per_item_view.h"
 
 #include "stats/geomean_endpoint.h"
+#include "stats/sorted.h"
 #include "store/metric_queries.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
@@ -54,7 +55,7 @@ std::vector<std::vector<double>> complete_boots(const BootItems& boots, int& ski
 }
 
 double median_or_nan(const std::vector<double>& values) {
-    return values.empty() ? std::nan("") : median_of(values);
+    return stats::sorted_median_of(values);
 }
 
 // The endpoint over the items both groups have: per-boot geomeans, then B / A across boots.

@@ -1,6 +1,7 @@
 #include "report/run_summary.h"
 
 #include "report/statistics.h"
+#include "stats/sorted.h"
 #include "store/metric_queries.h"
 #include "store/run_queries.h"
 #include "util/units.h"
@@ -90,7 +91,7 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
         std::string metrics;
         for (const auto& [name, values] : cell.metrics) {
             metrics += fmt::format(
-                "{}{}={:g}{}", metrics.empty() ? "" : " ", name, median_of(values),
+                "{}{}={:g}{}", metrics.empty() ? "" : " ", name, stats::sorted_median_of(values),
                 cell.metric_units.at(name).empty() ? "" : " " + cell.metric_units.at(name));
         }
         const int failed = cell.boots - cell.ok - cell.contaminated;
@@ -111,7 +112,7 @@ nlohmann::json run_summary_json(const std::vector<CellResult>& cells) {
         const Summary s = summarize(cell.boot_seconds);
         nlohmann::json metrics = nlohmann::json::object();
         for (const auto& [name, values] : cell.metrics) {
-            metrics[name] = {{"median", median_of(values)},
+            metrics[name] = {{"median", stats::sorted_median_of(values)},
                              {"unit", cell.metric_units.at(name)},
                              {"values", values}};
         }

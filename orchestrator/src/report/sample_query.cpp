@@ -2,6 +2,7 @@
 
 #include "report/host_split.h"
 #include "stats/holm.h"
+#include "stats/sorted.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
 
@@ -307,8 +308,7 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
             // One side only: nothing to compare, but its median is still worth showing.
             Comparison& c = entry.comparison;
             const SampleGroup& present = entry.a ? *entry.a : *entry.b;
-            const double median = present.values.empty() ? std::numeric_limits<double>::quiet_NaN()
-                                                         : median_of(present.values);
+            const double median = stats::sorted_median_of(present.values);
             (entry.a ? c.n_a : c.n_b) = static_cast<int>(present.values.size());
             (entry.a ? c.median_a : c.median_b) = median;
             result.only_a += entry.a ? 1 : 0;

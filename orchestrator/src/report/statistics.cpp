@@ -1,19 +1,12 @@
 #include "report/statistics.h"
 
+#include "stats/sorted.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 namespace bb {
-
-double median_of(std::vector<double> values) {
-    if (values.empty()) {
-        return 0;
-    }
-    std::sort(values.begin(), values.end());
-    const size_t middle = values.size() / 2;
-    return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-}
 
 Summary summarize(std::vector<double> values) {
     Summary summary;
@@ -32,18 +25,18 @@ Summary summarize(std::vector<double> values) {
     const auto [low, high] = std::minmax_element(values.begin(), values.end());
     summary.min = *low;
     summary.max = *high;
-    summary.median = median_of(std::move(values));
+    summary.median = stats::sorted_median_of(values);
     return summary;
 }
 
 std::vector<double> modified_z_scores(const std::vector<double>& values) {
-    const double median = median_of(values);
+    const double median = stats::sorted_median_of(values);
     std::vector<double> deviations;
     deviations.reserve(values.size());
     for (double value : values) {
         deviations.push_back(std::fabs(value - median));
     }
-    const double mad = median_of(deviations);
+    const double mad = stats::sorted_median_of(deviations);
     std::vector<double> scores;
     scores.reserve(values.size());
     if (mad == 0) {
@@ -67,9 +60,8 @@ std::vector<double> modified_z_scores(const std::vector<double>& values) {
 
 int count_outliers(const std::vector<double>& values, double threshold) {
     const auto scores = modified_z_scores(values);
-    return static_cast<int>(std::count_if(scores.begin(), scores.end(), [threshold](double z) {
-        return std::fabs(z) > threshold;
-    }));
+    return static_cast<int>(std::count_if(
+        scores.begin(), scores.end(), [threshold](double z) { return std::fabs(z) > threshold; }));
 }
 
 } // namespace bb

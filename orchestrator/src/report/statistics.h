@@ -14,7 +14,6 @@ struct Summary {
 };
 
 Summary summarize(std::vector<double> values);
-double median_of(std::vector<double> values);
 
 // Modified Z-scores (Iglewicz & Hoaglin) from the median absolute deviation; |z| > 3.5 is an
 // outlier. Robust where the mean and σ are dragged by the outlier itself.

@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers on sorted copies that every rank method needs.
 #include <algorithm>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -18,8 +19,12 @@ inline double sorted_median(std::span<const double> sorted) {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
-// Median of any non-empty range (copied and sorted).
+// The median of any range (copied and sorted); NaN when it is empty, so that "no value" can
+// never print as a value. The one median of a list of values (reports included).
 inline double sorted_median_of(std::span<const double> values) {
+    if (values.empty()) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
     const auto sorted = sorted_copy(values);
     return sorted_median(sorted);
 }
