@@ -63,7 +63,8 @@ per kernel needs --only AXIS=VALUE to pick one.
 
 Exit status: 0 a patch was named; 1 undecided (a step could not decide within --max-boots;
 the message names it and the patches the change lies in); 2 usage or configuration error;
-3 a build, boot lane or the database failed; 130 interrupted (run it again to go on).
+3 a build, boot lane or the database failed; 70 a bug in bootbench; 130 interrupted (run it
+again to go on).
 docs/bisect.md explains the rule and its error rates.
 
 Examples:

@@ -59,8 +59,9 @@ groups that share values of the given axes instead: --by variant pools every cel
 variant, so runs of different matrices can be compared variant by variant.
 
 Exit status: 0 when no group is significantly slower in B, 1 when one is (a CI gate), 2 on
-errors (unknown run, metric or axis; nothing in common to compare). --threshold PCT also
-requires a change to exceed PCT percent before it counts (in either direction).
+errors (unknown run, metric or axis; nothing in common to compare), 3 when the database stayed
+locked, 70 on a bug in bootbench. --threshold PCT also requires a change to exceed PCT
+percent before it counts (in either direction).
 --junit FILE writes one JUnit testcase per group: failed when slower, skipped when there is
 not enough data (atomically, like report -o: an existing FILE that is not a regular file is
 refused).

@@ -30,7 +30,7 @@ qemu binaries, firmware (resolved path and hash), the KVM verdict for each guest
 probe cache; --probe runs a real probe boot now), compilers and cross compilers, busybox per
 arch, the cache directory and the database.
 
-"ok" works; "--" is a problem: a piece bootbench needs is missing (exit status 1); "note" is an
+"ok" works; "--" is a problem: a piece bootbench needs is missing (exit status 3); "note" is an
 optional piece that is absent, e.g. KVM on a machine where guests run under TCG (exit status 0).
 
 Examples:

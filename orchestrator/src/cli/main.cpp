@@ -1,11 +1,11 @@
 #include "cli/commands.h"
+#include "runner/failure_exit.h"
 #include "store/boot_store.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/paths.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <cstdio>
 #include <fmt/format.h>
 #include <optional>
@@ -77,7 +77,8 @@ int main(int argc, char** argv) {
                  "or failed to boot (compare, nightly, boot, run), or bisect named no patch;\n"
                  "2 usage or configuration error; "
                  "3 the environment failed (a kernel build, a missing tool or\n"
-                 "package, a lost host, a database that stayed locked); 130 interrupted.\n",
+                 "package, a lost host, a database that stayed locked); 70 a bug in bootbench\n"
+                 "(an internal error: please report it); 130 interrupted.\n",
                  "bootbench"};
     app.set_version_flag("--version", bb::tool_version());
     app.add_option("--db", global.db,
@@ -125,23 +126,11 @@ int main(int argc, char** argv) {
         // One status for every usage error, like bb::Error's: CLI11's own codes (105-110)
         // mean nothing to a script; --help and --version stay 0.
         return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
-    } catch (const bb::RuntimeFailure& e) { // before Error: both are Errors
-        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
-        return bb::k_exit_runtime;
-    } catch (const bb::Interrupted& e) {
-        std::fprintf(stderr, "bootbench: interrupted: %s\n", e.what());
-        return bb::k_exit_interrupted;
-    } catch (const bb::Error& e) {
-        std::fprintf(stderr, "bootbench: error: %s\n", e.what());
-        return bb::k_exit_usage;
-    } catch (const SQLite::Exception& e) {
-        // "database disk image is malformed" alone does not say which file (item 10).
-        std::fprintf(stderr, "bootbench: database error in %s: %s\n",
-                     global.db_path().string().c_str(), e.what());
-        return bb::k_exit_usage;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bootbench: internal error: %s (please report this)\n", e.what());
-        return bb::k_exit_runtime;
+    } catch (...) {
+        const bb::FailureExit failed =
+            bb::failure_exit(std::current_exception(), global.db_path().string());
+        std::fprintf(stderr, "%s\n", failed.message.c_str());
+        return failed.status;
     }
     return exit_status;
 }

@@ -34,7 +34,7 @@ the image cache by content; REPRO_INITRD names another copy.
 
 Exit status: 0 written (with --run: the marker came); 1 the replayed boot did not
 reach its marker; 2 no such boot, or a usage error; 3 an input that does not match
-its recorded hash, or a rebuild step that failed.
+its recorded hash, or a rebuild step that failed; 70 a bug in bootbench.
 
 Examples:
   bootbench repro 42                          # the script, on stdout

@@ -33,8 +33,8 @@ class Checklist {
     int notes() const { return m_notes; }
     // "All required checks passed (1 note)." or "2 problem(s) found (1 note)."
     std::string summary() const;
-    // 0 when every required piece works, else 1.
-    // A required piece that does not work is the environment failing: bootbench's status 3.
+    // 0 when every required piece works, else 3: a required piece that does not work is the
+    // environment failing.
     int exit_status() const { return m_problems == 0 ? k_exit_ok : k_exit_runtime; }
 
   private:
