@@ -33,10 +33,11 @@ void run_or_throw(const StreamingCommand& command, const std::string& what,
         }
     });
     if (result.interrupted) {
-        throw Error(what + ": interrupted");
+        throw Interrupted(what + ": interrupted");
     }
+    // A package apt cannot fetch or dpkg cannot unpack: the machine's setup, not the request.
     if (result.exit_code != 0) {
-        throw Error(
+        throw RuntimeFailure(
             fmt::format("{} failed (exit {}){}:\n{}", what, result.exit_code, advice, tail));
     }
 }
@@ -181,7 +182,7 @@ void ForeignPackages::unpack_all(const std::vector<std::string>& packages) {
     fs::remove_all(temp);
     for (const auto& package : wanted) {
         if (m_trees.count(bare_name(package)) == 0) {
-            throw Error("apt-get download " + package + " left no .deb file");
+            throw RuntimeFailure("apt-get download " + package + " left no .deb file");
         }
     }
 }

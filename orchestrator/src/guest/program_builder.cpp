@@ -27,10 +27,10 @@ std::vector<std::string> compiler_argv(Arch arch, std::vector<std::string> tail)
 
 CommandResult run_compiler(Arch arch, const fs::path& source, std::vector<std::string> tail) {
     const std::string compiler = guest_compiler(arch);
-    if (find_program(compiler).empty()) {
-        throw Error(fmt::format("guest program {}: the {} C compiler {} is not installed (run "
-                                "scripts/setup.sh)",
-                                source.string(), to_string(arch), compiler));
+    if (find_program(compiler).empty()) { // a missing tool: the environment, not the program
+        throw RuntimeFailure(fmt::format("guest program {}: the {} C compiler {} is not "
+                                         "installed (run scripts/setup.sh)",
+                                         source.string(), to_string(arch), compiler));
     }
     return run_command(compiler_argv(arch, std::move(tail)), k_compile_timeout);
 }

@@ -20,21 +20,23 @@ namespace fs = std::filesystem;
 namespace {
 constexpr const char* k_complete_stamp = ".bootbench-complete";
 
+// A package apt cannot serve is missing from this machine's setup (its suites, its package
+// lists): the environment, like a missing tool.
 std::string candidate_version(const std::string& package) {
     const auto policy = run_command({"apt-cache", "policy", package});
     const auto at = policy.output.find("Candidate:");
     if (at == std::string::npos) {
-        throw Error(fmt::format("apt does not know {}: run scripts/setup.sh (it adds the "
-                                "bookworm-backports suite from this machine's mirror)",
-                                package));
+        throw RuntimeFailure(fmt::format("apt does not know {}: run scripts/setup.sh (it adds the "
+                                         "bookworm-backports suite from this machine's mirror)",
+                                         package));
     }
     std::string version = policy.output.substr(at + 10);
     version = version.substr(version.find_first_not_of(' '));
     version = version.substr(0, version.find('\n'));
     if (version == "(none)") {
-        throw Error(fmt::format("no candidate version of {}: run apt-get update, or "
-                                "scripts/setup.sh",
-                                package));
+        throw RuntimeFailure(fmt::format("no candidate version of {}: run apt-get update, or "
+                                         "scripts/setup.sh",
+                                         package));
     }
     return version;
 }

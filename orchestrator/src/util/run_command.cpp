@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <signal.h>
+#include <stdexcept>
 
 namespace bb {
 
@@ -15,7 +16,7 @@ constexpr size_t k_output_limit = 16u << 20;
 
 CommandResult run_command(const std::vector<std::string>& argv, std::chrono::seconds timeout) {
     if (argv.empty()) {
-        throw Error("run_command: empty argv");
+        throw std::invalid_argument("run_command: empty argv"); // a caller's bug
     }
     ChildSpec spec;
     spec.argv = argv;
@@ -37,11 +38,12 @@ CommandResult run_command(const std::vector<std::string>& argv, std::chrono::sec
         return interrupted() || timed_out ? SIGKILL : 0;
     };
     const ChildExit exit = run_child(spec, hooks);
+    // A tool that is missing or cannot start is the environment failing, not the request.
     if (exit.missing_program) {
-        throw Error("program not found on PATH: " + argv.front());
+        throw RuntimeFailure("program not found on PATH: " + argv.front());
     }
     if (!exit.spawned) {
-        throw Error(exit.spawn_error);
+        throw RuntimeFailure(exit.spawn_error);
     }
     if (exit.stopped_with != 0 && interrupted()) {
         throw Interrupted(argv.front() + " stopped: interrupted");

@@ -15,8 +15,8 @@ struct CommandResult {
 
 // Runs a short helper command (a `--version` query, `apt-get download`) from an argv — never a
 // shell — and captures its output (at most 16 MiB; beyond that it is cut, and says so). Throws
-// Error when the program cannot be started, RuntimeFailure when it outlives `timeout` and
-// Interrupted on Ctrl-C (either way its whole process group is killed first).
+// RuntimeFailure when the program cannot be started or outlives `timeout`, and Interrupted on
+// Ctrl-C (either way its whole process group is killed first).
 CommandResult run_command(const std::vector<std::string>& argv,
                           std::chrono::seconds timeout = std::chrono::seconds(60));
 

@@ -26,11 +26,12 @@ StreamingResult run_streaming(const StreamingCommand& command,
     // make gets SIGTERM, so it can remove the half-written target it was making.
     hooks.stop_signal = [](double) { return interrupted() ? SIGTERM : 0; };
     const ChildExit exit = run_child(spec, hooks);
+    // A tool that is missing or cannot start is the environment failing, not the request.
     if (exit.missing_program) {
-        throw Error(command.argv.front() + " not found on PATH (run scripts/setup.sh)");
+        throw RuntimeFailure(command.argv.front() + " not found on PATH (run scripts/setup.sh)");
     }
     if (!exit.spawned) {
-        throw Error(exit.spawn_error);
+        throw RuntimeFailure(exit.spawn_error);
     }
     if (!partial.empty()) {
         on_line(partial);

@@ -21,7 +21,7 @@ struct StreamingResult {
 
 // Runs a long command (make, tar) from an argv — never a shell — in its own process group,
 // stdin from /dev/null, stdout and stderr merged and delivered line by line as they come.
-// Ctrl-C stops the whole group. Throws Error when it cannot start.
+// Ctrl-C stops the whole group. Throws RuntimeFailure when it cannot start.
 StreamingResult run_streaming(const StreamingCommand& command,
                               const std::function<void(std::string_view line)>& on_line);
 
