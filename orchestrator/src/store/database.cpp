@@ -1,5 +1,6 @@
 #include "store/database.h"
 
+#include "store/database_error.h"
 #include "store/migrations.h"
 #include "store/view_check.h"
 #include "util/error.h"
@@ -106,8 +107,8 @@ void refuse_foreign_database(SQLite::Database& db, const fs::path& path) {
         names = schema_object_names(db); // SQLite reads the file only now
         version = db.execAndGet("PRAGMA user_version").getInt();
     } catch (const SQLite::Exception& e) {
-        throw Error(fmt::format("cannot read database {}: {} (is it a bootbench database?)",
-                                path.string(), e.what()));
+        throw_database_error(e, "cannot read database " + path.string(),
+                             "is it a bootbench database?");
     }
     const bool has_own_tables = std::all_of(k_own_tables.begin(), k_own_tables.end(), [&](auto t) {
         return std::find(names.begin(), names.end(), t) != names.end();
@@ -210,22 +211,22 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                 m_db->getHandle(), 100'000, [](void*) { return interrupted() ? 1 : 0; }, nullptr);
         }
     } catch (const SQLite::Exception& e) {
-        throw Error(fmt::format("cannot open database {}: {}", path.string(), e.what()));
+        throw_database_error(e, "cannot open database " + path.string(), "");
     }
     if (mode == Mode::ReadWrite) {
         try {
             migrate(*m_db, bundled_migrations(), path.string());
         } catch (const SQLite::Exception& e) {
-            throw Error(fmt::format("cannot write database {}: {} (is the path read-only?)",
-                                    path.string(), e.what()));
+            throw_database_error(e, "cannot write database " + path.string(),
+                                 "is the path read-only?");
         }
     } else {
         int version = 0;
         try {
             version = schema_version(); // SQLite reads the file only now
         } catch (const SQLite::Exception& e) {
-            throw Error(fmt::format("cannot read database {}: {} (is it a bootbench database?)",
-                                    path.string(), e.what()));
+            throw_database_error(e, "cannot read database " + path.string(),
+                                 "is it a bootbench database?");
         }
         if (version > latest_schema_version(bundled_migrations())) {
             throw Error(fmt::format("database {} has schema version {}, newer than this "

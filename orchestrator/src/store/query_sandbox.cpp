@@ -142,6 +142,9 @@ void QuerySandbox::explain_failure(int rc) const {
                                 "it (WHERE, LIMIT) or raise --time-limit",
                                 std::chrono::duration<double>(m_limits.time).count()));
     }
+    if (primary == SQLITE_INTERRUPT && interrupted()) { // Ctrl-C: exit 130, not a usage error
+        throw Interrupted("query stopped before it finished");
+    }
     if (primary == SQLITE_NOMEM) {
         throw_memory_exceeded();
     }

@@ -27,7 +27,8 @@ class QuerySandbox {
     QuerySandbox& operator=(const QuerySandbox&) = delete;
 
     // After SQLite returned `rc` (not OK/ROW/DONE): throws Error saying why when the sandbox
-    // caused it (a refused action, the deadline, the memory cap); returns otherwise.
+    // caused it (a refused action, the deadline, the memory cap), Interrupted when Ctrl-C
+    // stopped it; returns otherwise.
     void explain_failure(int rc) const;
     // Rows are kept in memory until printed: they count against the same memory cap. Throws Error.
     void add_result_bytes(std::size_t bytes);
