@@ -6,7 +6,6 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 using bb::BootOutcome;
@@ -126,7 +125,7 @@ TEST_CASE("runs are begun and finished", "[store]") {
     CHECK(row.getColumn(7).isNull());
     row.reset();
 
-    f.store.finish_run(run, "done");
+    f.store.finish_run(run, bb::RunStatus::Done);
     REQUIRE(row.executeStep());
     CHECK(row.getColumn(3).getString() == "done");
     CHECK_FALSE(row.getColumn(7).isNull());

@@ -169,7 +169,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     if (options.json) {
         nlohmann::json out = boot_summary_json(result.boots);
         out["run_id"] = result.run_id;
-        out["run_status"] = result.run_status;
+        out["run_status"] = std::string(to_string(result.run_status));
         out["boot_ids"] = result.boot_ids;
         out["accel"] = {{"accel", std::string(to_string(result.accel.accel))},
                         {"reason", result.accel.reason}};
@@ -185,7 +185,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
         std::printf("%s", render_boot_summary(result.boots).c_str());
         std::printf("  Stored:              run %lld in %s\n", result.run_id, db.path().c_str());
     }
-    if (result.run_status == "interrupted") {
+    if (result.run_status == RunStatus::Interrupted) {
         return k_exit_interrupted;
     }
     if (!result.stop_reason.empty()) {

@@ -79,8 +79,8 @@ std::string describe(const RunInfo& run) {
         text += run.experiment + ", ";
     }
     text += run.started_at;
-    if (run.status != "done") {
-        text += ", " + run.status;
+    if (run.status != RunStatus::Done) {
+        text += fmt::format(", {}", to_string(run.status));
     }
     return text + ")";
 }

@@ -29,7 +29,7 @@ void print_json(const Experiment& experiment, const NightlyResult& result) {
     const nlohmann::json json = {
         {"experiment", experiment.name},
         {"run_id", result.run.run_id},
-        {"status", result.run.status},
+        {"status", std::string(to_string(result.run.status))},
         {"baseline_run", result.baseline_run ? nlohmann::json(*result.baseline_run) : nullptr},
         {"slower", result.slower},
         {"faster", result.faster},
@@ -103,7 +103,7 @@ void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         if (!options->json) {
             std::printf("report: %s\n", result.report_path.c_str());
         }
-        if (result.run.status != "done") {
+        if (result.run.status != RunStatus::Done) {
             exit_status = k_exit_interrupted;
         } else {
             exit_status = result.regression() ? k_exit_verdict : k_exit_ok;

@@ -108,7 +108,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                                            : nlohmann::json(nullptr);
         std::printf("%s\n", nlohmann::json{{"run_id", report.run_id},
                                            {"experiment", experiment.name},
-                                           {"status", report.status},
+                                           {"status", std::string(to_string(report.status))},
                                            {"seed", report.seed},
                                            {"samples", report.samples_total},
                                            {"failed", report.samples_failed},
@@ -120,14 +120,15 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                                 .c_str());
     } else {
         std::printf("%s — run %lld (%s, seed %llu)\n%s", experiment.name.c_str(), report.run_id,
-                    report.status.c_str(), static_cast<unsigned long long>(report.seed),
+                    std::string(to_string(report.status)).c_str(),
+                    static_cast<unsigned long long>(report.seed),
                     render_run_summary(results).c_str());
         // The declared analysis last: the one answer the run was made for.
         if (BootStore(db).run_analysis(report.run_id)) {
             std::printf("\n%s", render_verdict(compute_verdict(db, report.run_id)).c_str());
         }
     }
-    if (report.status == "interrupted") {
+    if (report.status == RunStatus::Interrupted) {
         return k_exit_interrupted;
     }
     // As `boot`: 3 when a guest could not be booted at all, 1 when a kernel failed its boot.

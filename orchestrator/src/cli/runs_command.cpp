@@ -80,7 +80,7 @@ Table runs_table(const std::vector<RunListing>& runs) {
     for (const auto& run : runs) {
         table.rows.push_back(
             {std::to_string(run.id), run.experiment.empty() ? "-" : run.experiment, run.mode,
-             run.status, to_the_second(run.started_at),
+             std::string(to_string(run.status)), to_the_second(run.started_at),
              run.finished_at.empty() ? "-" : to_the_second(run.finished_at),
              std::to_string(run.boots), std::to_string(run.used), run.declared ? "yes" : "no",
              run.tags.empty() ? "-" : fmt::format("{}", fmt::join(run.tags, ","))});
@@ -95,7 +95,7 @@ nlohmann::json runs_json(const std::vector<RunListing>& runs) {
             {{"id", run.id},
              {"experiment", run.experiment},
              {"mode", run.mode},
-             {"status", run.status},
+             {"status", std::string(to_string(run.status))},
              {"started_at", run.started_at},
              {"finished_at",
               run.finished_at.empty() ? nlohmann::json(nullptr) : nlohmann::json(run.finished_at)},

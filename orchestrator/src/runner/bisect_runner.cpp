@@ -64,11 +64,12 @@ StepRun boot_step(Database& db, const StepPlan& plan, const BisectOptions& optio
     run.rounds = &rounds;
     const RunReport report = run_experiment(db, plan.experiment, run, progress);
     const StoredStep judged = judge_stored_step(db, report.run_id, plan.judge);
-    interrupted = report.status == "interrupted";
+    interrupted = report.status == RunStatus::Interrupted;
     if (!interrupted && judged.verdict.kind == StepVerdict::Kind::Continue) {
         throw RuntimeFailure(fmt::format("bisect: run {} of {} ended ({}) before its step was "
                                          "decided; run the same bisect again to go on",
-                                         report.run_id, plan.experiment.name, report.status));
+                                         report.run_id, plan.experiment.name,
+                                         to_string(report.status)));
     }
     return StepRun{0, {{}, judged.verdict}, report.run_id, judged.boots, false};
 }

@@ -144,9 +144,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
         throw RuntimeFailure("storing a boot failed: " + executed.failure);
     }
     result.stop_reason = executed.quiet_stop;
-    result.run_status = interrupted()                  ? "interrupted"
-                        : !executed.quiet_stop.empty() ? "failed"
-                                                       : "done";
+    result.run_status = finished_status(executed);
     store.finish_run(result.run_id, result.run_status);
     return result;
 }

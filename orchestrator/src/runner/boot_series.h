@@ -3,6 +3,7 @@
 #include "runner/accel_selection.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
+#include "store/run_status.h"
 #include "vm/firmware.h"
 #include "vm/launcher.h"
 #include "vm/qemu_spec.h"
@@ -42,7 +43,7 @@ struct BootSeriesProgress {
 
 struct BootSeriesResult {
     long long run_id = 0;
-    std::string run_status;
+    RunStatus run_status = RunStatus::Running;
     std::string stop_reason; // set when the quiet-host gate stopped the series (run failed)
     AccelChoice accel;
     std::vector<long long> boot_ids;

@@ -42,7 +42,7 @@ constexpr int k_failed_run_mark_wait_ms = 15'000;
     std::string marked = fmt::format("run {} is marked failed", run_id);
     try {
         db.sql().setBusyTimeout(k_failed_run_mark_wait_ms);
-        BootStore(db).finish_run(run_id, "failed");
+        BootStore(db).finish_run(run_id, RunStatus::Failed);
     } catch (const std::exception& e) {
         marked = fmt::format("run {} could not be marked failed ({}) and still says running",
                              run_id, e.what());
@@ -142,14 +142,12 @@ void add_counts(RunReport& report, const RecordCounts& counts, const ScheduleRes
 // that says how to go on.
 void finish_run(BootStore& store, const Experiment& experiment, const ScheduleResult& executed,
                 RunReport& report, double seconds, const RunProgress& progress) {
-    report.status = interrupted()                                           ? "interrupted"
-                    : executed.stranded > 0 || !executed.quiet_stop.empty() ? "failed"
-                                                                            : "done";
+    report.status = finished_status(executed);
     store.finish_run(report.run_id, report.status);
     progress.note(fmt::format(
         "run {} {}: {} samples booted, {} failed, {} loaded, {} already "
         "stored; {:.0f} s{}",
-        report.run_id, report.status, report.samples_run, report.samples_failed,
+        report.run_id, to_string(report.status), report.samples_run, report.samples_failed,
         report.samples_contaminated, report.samples_skipped, seconds,
         report.samples_waited == 0
             ? ""

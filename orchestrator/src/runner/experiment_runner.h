@@ -4,6 +4,7 @@
 #include "runner/round_planner.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
+#include "store/run_status.h"
 
 #include <cstdint>
 #include <functional>
@@ -36,7 +37,7 @@ struct RunProgress {
 
 struct RunReport {
     long long run_id = 0;
-    std::string status; // done | interrupted
+    RunStatus status = RunStatus::Running;
     std::uint64_t seed = 0;
     int samples_total = 0;
     int samples_skipped = 0; // already stored (resume)

@@ -64,7 +64,7 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment, const Nigh
                                  c.difference_ci.low, c.difference_ci.high, to_string(c.verdict));
         }
     }
-    const bool complete = result.run.status == "done";
+    const bool complete = result.run.status == RunStatus::Done;
     if (complete) {
         store.set_nightly_verdict(result.run.run_id, result.regression() ? "regression" : "ok",
                                   result.baseline_run);
@@ -76,7 +76,7 @@ NightlyResult run_nightly(Database& db, const Experiment& experiment, const Nigh
     std::string report = fmt::format(
         "# Nightly {} — run {}\n\nStatus: {}. Seed {}. Samples: {} booted, {} failed, {} under "
         "foreign load.\n\n",
-        experiment.name, result.run.run_id, result.run.status, result.run.seed,
+        experiment.name, result.run.run_id, to_string(result.run.status), result.run.seed,
         result.run.samples_run, result.run.samples_failed, result.run.samples_contaminated);
     if (result.baseline_run) {
         report +=

@@ -212,6 +212,14 @@ class Scheduler {
 
 } // namespace
 
+RunStatus finished_status(const ScheduleResult& executed) {
+    if (interrupted()) {
+        return RunStatus::Interrupted;
+    }
+    const bool left_behind = executed.stranded > 0 || !executed.quiet_stop.empty();
+    return left_behind ? RunStatus::Failed : RunStatus::Done;
+}
+
 ScheduleResult execute_samples(const std::vector<ScheduleLane>& lanes, const QuietSettings& quiet,
                                const std::vector<SampleRef>& todo, const SampleWork& work,
                                int already_stored) {

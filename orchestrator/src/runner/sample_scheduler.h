@@ -8,6 +8,7 @@
 #include "schedule/quiet_gate.h"
 #include "schedule/quiet_settings.h"
 #include "store/boot_record.h"
+#include "store/run_status.h"
 
 #include <cstddef>
 #include <functional>
@@ -70,5 +71,10 @@ struct ScheduleResult {
 ScheduleResult execute_samples(const std::vector<ScheduleLane>& lanes, const QuietSettings& quiet,
                                const std::vector<SampleRef>& todo, const SampleWork& work,
                                int already_stored = 0);
+
+// The status a run or boot series ends with once its samples were executed: interrupted by the
+// user, failed when samples were left for want of a quiet or a live host, else done. (A lane
+// whose store failed ends it failed too, before this is asked: runner/experiment_runner.cpp.)
+RunStatus finished_status(const ScheduleResult& executed);
 
 } // namespace bb

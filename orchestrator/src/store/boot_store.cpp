@@ -111,9 +111,10 @@ std::optional<StoredRun> BootStore::run_identity(long long run_id) {
 std::optional<long long> BootStore::last_good_nightly(const std::string& experiment_name) {
     SQLite::Statement select(m_db.sql(),
                              "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
-                             "WHERE e.name = ? AND r.mode = 'nightly' AND r.status = 'done' AND "
+                             "WHERE e.name = ? AND r.mode = 'nightly' AND r.status = ? AND "
                              "r.verdict = 'ok' ORDER BY r.id DESC LIMIT 1");
     select.bind(1, experiment_name);
+    select.bind(2, std::string(to_string(RunStatus::Done)));
     if (!select.executeStep()) {
         return std::nullopt;
     }
@@ -132,8 +133,9 @@ void BootStore::set_nightly_verdict(long long run_id, const std::string& verdict
 
 void BootStore::reopen_run(long long run_id) {
     SQLite::Statement update(m_db.sql(),
-                             "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?");
-    update.bind(1, static_cast<int64_t>(run_id));
+                             "UPDATE runs SET status = ?, finished_at = NULL WHERE id = ?");
+    update.bind(1, std::string(to_string(RunStatus::Running)));
+    update.bind(2, static_cast<int64_t>(run_id));
     update.exec();
 }
 
@@ -152,14 +154,15 @@ long long BootStore::begin_run(long long host_id, const RunStart& start) {
     SQLite::Statement insert(m_db.sql(),
                              "INSERT INTO runs (experiment_id, host_id, mode, seed, status, "
                              "command_line, tool_version, analysis_json) "
-                             "VALUES (?, ?, ?, ?, 'running', ?, ?, ?)");
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     bind_optional(insert, 1, start.experiment_id);
     insert.bind(2, static_cast<int64_t>(host_id));
     insert.bind(3, start.mode);
     bind_optional(insert, 4, start.seed);
-    insert.bind(5, start.command_line);
-    insert.bind(6, tool_version());
-    bind_optional(insert, 7, start.analysis_json);
+    insert.bind(5, std::string(to_string(RunStatus::Running)));
+    insert.bind(6, start.command_line);
+    insert.bind(7, tool_version());
+    bind_optional(insert, 8, start.analysis_json);
     insert.exec();
     return m_db.sql().getLastInsertRowid();
 }
@@ -195,10 +198,10 @@ std::vector<CellStop> BootStore::cell_stops(long long run_id) {
     return stops;
 }
 
-void BootStore::finish_run(long long run_id, const std::string& status) {
+void BootStore::finish_run(long long run_id, RunStatus status) {
     SQLite::Statement update(m_db.sql(), "UPDATE runs SET status = ?, finished_at = "
                                          "strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
-    update.bind(1, status);
+    update.bind(1, std::string(to_string(status)));
     update.bind(2, static_cast<int64_t>(run_id));
     update.exec();
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include "store/boot_record.h"
 #include "store/database.h"
+#include "store/run_status.h"
 #include "util/host_facts.h"
 
 #include <optional>
@@ -76,7 +77,7 @@ class BootStore {
     // (cell_key, repeat) of every boot of the run that counts as done (not infra-error).
     std::set<std::pair<std::string, int>> stored_samples(long long run_id);
     long long begin_run(long long host_id, const RunStart& start);
-    void finish_run(long long run_id, const std::string& status);
+    void finish_run(long long run_id, RunStatus status);
     // The analysis the run was started with; none for runs without one (or before schema 9).
     std::optional<std::string> run_analysis(long long run_id);
     void record_cell_stop(long long run_id, const CellStop& stop);

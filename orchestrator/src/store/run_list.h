@@ -2,6 +2,7 @@
 // Runs as things a user manages (`bootbench runs`): list them with what they hold, delete one
 // with everything that belongs to it.
 #include "store/database.h"
+#include "store/run_status.h"
 
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ struct RunListing {
     long long id = 0;
     std::string experiment; // empty for ad-hoc boots
     std::string mode;       // boot | adhoc | nightly
-    std::string status;     // running | done | interrupted | failed
+    RunStatus status = RunStatus::Running;
     std::string started_at;
     std::string finished_at; // empty while running or when it never finished
     long long boots = 0;

@@ -20,7 +20,7 @@ RunInfo describe_run(Database& db, long long run_id) {
         throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
     }
     return {run.getColumn(0).getInt64(),  run.getColumn(1).getString(),
-            run.getColumn(2).getString(), run.getColumn(3).getString(),
+            run.getColumn(2).getString(), parse_run_status(run.getColumn(3).getString()),
             run.getColumn(4).getString(), run.getColumn(5).getString()};
 }
 

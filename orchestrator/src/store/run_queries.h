@@ -2,6 +2,7 @@
 // Runs as the reports read them back: what a run was, which runs declared an analysis, and each
 // boot of a run with the v_samples view's classification (used, loaded).
 #include "store/database.h"
+#include "store/run_status.h"
 
 #include <optional>
 #include <string>
@@ -14,7 +15,7 @@ struct RunInfo {
     long long id = 0;
     std::string experiment; // empty for ad-hoc boots
     std::string started_at;
-    std::string status;
+    RunStatus status = RunStatus::Running;
     std::string host;
     std::string experiment_yaml; // the experiment file as the run read it; empty for ad-hoc boots
 };
