@@ -80,7 +80,7 @@ struct Notes {
     std::mutex mutex;
     std::vector<std::string> lines;
 
-    bb::BuildProgress progress() {
+    bb::Progress progress() {
         return {[](const std::string&) {},
                 [this](const std::string& line) {
                     const std::lock_guard<std::mutex> guard(mutex);

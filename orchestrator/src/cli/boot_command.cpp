@@ -151,7 +151,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
 
     StatusLine status;
     status.set_quiet(global.quiet);
-    BootSeriesProgress progress;
+    Progress progress;
     progress.status = status_sink(status);
     progress.note = note_sink(status, global);
     Database db(global.db_path());

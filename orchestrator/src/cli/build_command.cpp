@@ -90,7 +90,7 @@ int run_build(const BuildOptions& options, const GlobalOptions& global) {
 
     StatusLine status;
     status.set_quiet(global.quiet);
-    BuildProgress progress;
+    Progress progress;
     progress.status = status_sink(status);
     progress.note = note_sink(status, global);
     if (options.explain) {

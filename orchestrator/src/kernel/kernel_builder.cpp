@@ -89,7 +89,7 @@ struct KernelBuilder::Prepared {
     KeyBuilder build_key{k_build_format};
 };
 
-KernelBuilder::KernelBuilder(fs::path cache, BuildProgress progress)
+KernelBuilder::KernelBuilder(fs::path cache, Progress progress)
     : m_cache(std::move(cache)), m_progress(std::move(progress)) {}
 
 void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::string>& targets,

@@ -36,17 +36,12 @@ struct BuildResult {
     std::vector<std::string> patch_names;
 };
 
-struct BuildProgress {
-    ProgressFn status; // transient
-    ProgressFn note;   // permanent
-};
-
 // The kernel a user asked for, built exactly once: source → private patched tree → config
 // (base + fragments + hz + preemption, olddefconfig, verified) → make in an O= directory with
 // ccache → artifacts stored under the build key with an atomic rename. A cache hit runs no make.
 class KernelBuilder {
   public:
-    KernelBuilder(std::filesystem::path cache, BuildProgress progress);
+    KernelBuilder(std::filesystem::path cache, Progress progress);
 
     BuildResult build(const BuildRequest& request);
     // Computes the keys (running the config step if its result is not cached) without building.
@@ -72,7 +67,7 @@ class KernelBuilder {
                   const std::filesystem::path& log, int jobs);
 
     std::filesystem::path m_cache;
-    BuildProgress m_progress;
+    Progress m_progress;
 };
 
 // Inside each artifact directory: the O= directory the build came from, relative to the cache

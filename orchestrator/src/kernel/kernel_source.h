@@ -1,4 +1,6 @@
 #pragma once
+#include "util/progress.h"
+
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -28,8 +30,6 @@ struct SourceTree {
     std::string identity;
     bool copy_needed = false; // a user's tree: copy, do not hard-link (editors write in place)
 };
-
-using ProgressFn = std::function<void(const std::string&)>;
 
 SourceTree resolve_source(const SourceSpec& spec, const std::filesystem::path& cache,
                           const ProgressFn& progress);

@@ -31,8 +31,7 @@ Cell series_cell() {
 
 } // namespace
 
-SeriesInputs prepare_boot_series(const BootSeriesRequest& request,
-                                 const BootSeriesProgress& progress) {
+SeriesInputs prepare_boot_series(const BootSeriesRequest& request, const Progress& progress) {
     SeriesInputs inputs;
     inputs.spec = request.spec;
     QemuSpec& spec = inputs.spec;
@@ -67,7 +66,7 @@ SeriesInputs prepare_boot_series(const BootSeriesRequest& request,
 }
 
 BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSeriesRequest& request,
-                                 const BootSeriesProgress& progress) {
+                                 const Progress& progress) {
     if (request.repeats < 1) {
         throw Error("-n must be at least 1");
     }

@@ -4,6 +4,7 @@
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
 #include "store/run_status.h"
+#include "util/progress.h"
 #include "vm/firmware.h"
 #include "vm/launcher.h"
 #include "vm/qemu_spec.h"
@@ -36,11 +37,6 @@ struct BootSeriesRequest {
     std::string host_libvirt_uri;
 };
 
-struct BootSeriesProgress {
-    std::function<void(const std::string&)> status; // transient (status line)
-    std::function<void(const std::string&)> note;   // permanent line
-};
-
 struct BootSeriesResult {
     long long run_id = 0;
     RunStatus run_status = RunStatus::Running;
@@ -58,13 +54,12 @@ struct SeriesInputs {
     std::string kernel_sha256;
     std::string initrd_sha256;
 };
-SeriesInputs prepare_boot_series(const BootSeriesRequest& request,
-                                 const BootSeriesProgress& progress);
+SeriesInputs prepare_boot_series(const BootSeriesRequest& request, const Progress& progress);
 
 // Boots the series as a one-cell run on the pipeline of `bootbench run` (one lane, no
 // shuffle): each boot behind the quiet gate, stored by the same recorder. An interrupted boot
 // is not stored.
 BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSeriesRequest& request,
-                                 const BootSeriesProgress& progress);
+                                 const Progress& progress);
 
 } // namespace bb

@@ -11,7 +11,7 @@
 namespace bb {
 
 ExperimentKernels build_experiment_kernels(Database& db, const std::vector<Cell>& cells, int jobs,
-                                           const KernelStageProgress& progress) {
+                                           const Progress& progress) {
     ExperimentKernels kernels;
     auto& built_kernels = kernels.by_build_id;
     const auto builds = distinct_builds(cells);
@@ -26,8 +26,7 @@ ExperimentKernels build_experiment_kernels(Database& db, const std::vector<Cell>
         progress.note(fmt::format("kernel {}/{}: variant {}{}", built_kernels.size() + 1,
                                   builds.size(), cell.variant,
                                   cell.build.hz ? fmt::format(", HZ={}", *cell.build.hz) : ""));
-        const BuildResult built = build_and_record(db, build_request(cell.build, jobs),
-                                                   BuildProgress{progress.status, progress.note});
+        const BuildResult built = build_and_record(db, build_request(cell.build, jobs), progress);
         progress.note(fmt::format("  {} {} ({})", built.cache_hit ? "cached" : "built",
                                   built.key.substr(0, 12), format_seconds(built.seconds)));
         kernels.cached += built.cache_hit ? 1 : 0;

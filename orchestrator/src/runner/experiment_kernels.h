@@ -4,6 +4,7 @@
 // `bootbench build FILE.yaml` stops here (a nightly job pre-builds with it).
 #include "experiment/matrix.h"
 #include "store/database.h"
+#include "util/progress.h"
 
 #include <filesystem>
 #include <functional>
@@ -28,15 +29,10 @@ struct ExperimentKernels {
     bool interrupted = false;                       // Ctrl-C: the rest were not built
 };
 
-struct KernelStageProgress {
-    std::function<void(const std::string&)> status; // transient status line
-    std::function<void(const std::string&)> note;   // permanent line
-};
-
 // Builds each distinct kernel of `cells` once with `jobs` make jobs (0: host CPUs), recording
 // it in the database's `builds` table; prints "kernel i/N: variant V, HZ=H" and "cached KEY"
 // or "built KEY (time)" per kernel.
 ExperimentKernels build_experiment_kernels(Database& db, const std::vector<Cell>& cells, int jobs,
-                                           const KernelStageProgress& progress);
+                                           const Progress& progress);
 
 } // namespace bb

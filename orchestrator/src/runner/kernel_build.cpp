@@ -104,8 +104,7 @@ std::vector<fs::path> cached_build_dirs(const std::string& key_prefix) {
     return found;
 }
 
-BuildResult build_and_record(Database& db, const BuildRequest& request,
-                             const BuildProgress& progress) {
+BuildResult build_and_record(Database& db, const BuildRequest& request, const Progress& progress) {
     KernelBuilder builder(cache_dir(), progress);
     BuildResult result = builder.build(request);
     BuildStore store(db);

@@ -11,8 +11,7 @@
 namespace bb {
 
 // Builds (or finds) a kernel and records it in the `builds` table.
-BuildResult build_and_record(Database& db, const BuildRequest& request,
-                             const BuildProgress& progress);
+BuildResult build_and_record(Database& db, const BuildRequest& request, const Progress& progress);
 
 // The cached build KEY_OR_PREFIX names: from this database's `builds` table, else from the
 // cache directory (imported into this database from its build.json), else nullopt. So a kernel

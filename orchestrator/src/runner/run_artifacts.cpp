@@ -50,7 +50,7 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
 
 RunArtifacts prepare_run_artifacts(Database& db, const Experiment& experiment,
                                    const std::vector<Cell>& cells, int build_jobs,
-                                   const KernelStageProgress& progress) {
+                                   const Progress& progress) {
     RunArtifacts artifacts;
     artifacts.arch = experiment.kernel.arch;
     // Each distinct build once (a cmdline-only axis needs none beyond the first).

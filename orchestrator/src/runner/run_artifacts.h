@@ -38,6 +38,6 @@ struct RunArtifacts {
 // the firmware. Throws Interrupted after a Ctrl-C during the builds.
 RunArtifacts prepare_run_artifacts(Database& db, const Experiment& experiment,
                                    const std::vector<Cell>& cells, int build_jobs,
-                                   const KernelStageProgress& progress);
+                                   const Progress& progress);
 
 } // namespace bb
