@@ -77,6 +77,13 @@ if "$BOOTBENCH" report --run 1 2> "$work/err.txt"; then fail "report of a delete
 grep -q 'bootbench --db .* runs' "$work/err.txt" || fail "no pointer to runs: $(cat "$work/err.txt")"
 if "$BOOTBENCH" runs --delete 1 --yes 2> "$work/err2.txt"; then fail "deleted a missing run"; fi
 grep -q 'no run 1' "$work/err2.txt" || fail "missing run message: $(cat "$work/err2.txt")"
+# A stored experiment name is shown, never obeyed: a control byte in it (a file from elsewhere,
+# edited) does not reach the terminal.
+q "update experiments set name = 'evil' || char(27) || ']0;owned' || char(7) || 'name'
+   where id = (select experiment_id from runs where id = 2)"
+shown=$("$BOOTBENCH" runs)
+if grep -q $'\e' <<<"$shown"; then fail "an escape byte of a stored name reached the terminal"; fi
+grep -q 'evil' <<<"$shown" || fail "the renamed experiment is not listed: $shown"
 # The text list fits 120 columns (no terminal here) for every shipped database.
 for db in "$data"/*.sqlite; do
   widest=$(env -u COLUMNS "$BOOTBENCH" --db "$db" runs | awk '{ if (length($0) > m) m = length($0) } END { print m }')

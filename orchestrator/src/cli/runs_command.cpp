@@ -79,8 +79,9 @@ Table runs_table(const std::vector<RunListing>& runs) {
     table.leave_out_order = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
     for (const auto& run : runs) {
         table.rows.push_back(
-            {std::to_string(run.id), run.experiment.empty() ? "-" : run.experiment, run.mode,
-             std::string(to_string(run.status)), to_the_second(run.started_at),
+            // A stored name comes from whatever file made the database: shown, never obeyed.
+            {std::to_string(run.id), run.experiment.empty() ? "-" : terminal_text(run.experiment),
+             run.mode, std::string(to_string(run.status)), to_the_second(run.started_at),
              run.finished_at.empty() ? "-" : to_the_second(run.finished_at),
              std::to_string(run.boots), std::to_string(run.used), run.declared ? "yes" : "no",
              run.tags.empty() ? "-" : fmt::format("{}", fmt::join(run.tags, ","))});
@@ -115,7 +116,9 @@ int delete_one(const RunsOptions& options, const GlobalOptions& global) {
             if (run.id == options.delete_id) {
                 std::printf("would delete run %lld (%s, %s, %lld boots) from %s; add --yes to "
                             "delete it\n",
-                            run.id, run.experiment.empty() ? "ad-hoc" : run.experiment.c_str(),
+                            run.id,
+                            run.experiment.empty() ? "ad-hoc"
+                                                   : terminal_text(run.experiment).c_str(),
                             run.started_at.c_str(), run.boots, db.path().string().c_str());
                 return k_exit_ok;
             }
