@@ -13,7 +13,7 @@
  * Prints `BOOTBENCH-VARSTORE full live=K rewrites=M` when the store is full, or a
  * BOOTBENCH-ERROR line and exits 1 when a write fails otherwise or the store never fills.
  *
- * Build: gcc -static -O2 efivar_fill.c (bootbench does it: runner/varstore_template.cpp). */
+ * Build: gcc -static -O2 efivar_fill.c (bootbench does it: artifacts/varstore_template.cpp). */
 #define _GNU_SOURCE
 #include "efivar_io.h"
 

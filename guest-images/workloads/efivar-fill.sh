@@ -1,4 +1,4 @@
-# Seed 000's boot-time setup, run once per template by bootbench (runner/varstore_template.cpp),
+# Seed 000's boot-time setup, run once per template by bootbench (artifacts/varstore_template.cpp),
 # never in a timed boot: leaves the firmware's variable store full with /bin/efivar_fill
 # (guest-images/programs/efivar_fill.c), so that the next boot from a copy of it must reclaim.
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Seed 000's boot-time setup end to end (issue 28): the run fills a UEFI variable store once
-# under TCG (runner/varstore_template.cpp, cached), L1's /init copies it to pflash unit 1 before
+# under TCG (artifacts/varstore_template.cpp, cached), L1's /init copies it to pflash unit 1 before
 # every timed L2 boot, and L2's firmware must reclaim it before its kernel starts. The check is
 # the seed's: more than 6000 synchronize_srcu_expedited() calls in L1 inside L2's own run (L2 has
 # no workload: its run is its boot), against ~1080 from a blank store (nested_boot.sh's setup).

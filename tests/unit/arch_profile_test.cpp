@@ -1,8 +1,8 @@
 // The architecture table (util/arch.h): every part reads its facts from one profile, so these
 // pin what the parts derived from it before it existed (names, tools, images, qemu, firmware).
+#include "artifacts/kernel_build.h"
 #include "guest/program_builder.h"
 #include "kernel/kernel_builder.h"
-#include "runner/kernel_build.h"
 #include "util/arch.h"
 #include "vm/qemu_spec.h"
 

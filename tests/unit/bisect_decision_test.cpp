@@ -1,5 +1,5 @@
-// The decision rule of a bisect step (runner/bisect_decision.h) on fixed data.
-#include "runner/bisect_decision.h"
+// The decision rule of a bisect step (bisect/bisect_decision.h) on fixed data.
+#include "bisect/bisect_decision.h"
 #include "test_support.h"
 #include "util/error.h"
 

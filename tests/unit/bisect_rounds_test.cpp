@@ -1,6 +1,6 @@
-// A bisect step's rounds on a scratch database (runner/bisect_rounds.h): what is stored decides,
+// A bisect step's rounds on a scratch database (bisect/bisect_rounds.h): what is stored decides,
 // so a resumed step goes on exactly where it stopped.
-#include "runner/bisect_rounds.h"
+#include "bisect/bisect_rounds.h"
 #include "test_store.h"
 
 #include <catch2/catch.hpp>

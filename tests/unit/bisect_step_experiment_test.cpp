@@ -1,8 +1,8 @@
-// The experiment a bisect step runs (runner/bisect_step_experiment.h): two prefixes of the
+// The experiment a bisect step runs (bisect/bisect_step_experiment.h): two prefixes of the
 // series variant, everything else the file's, the same text every time.
+#include "bisect/bisect_step_experiment.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
-#include "runner/bisect_step_experiment.h"
 #include "test_support.h"
 #include "util/error.h"
 

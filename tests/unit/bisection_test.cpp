@@ -1,7 +1,7 @@
-// The bisection of a series (runner/bisection.h): its steps on scripted verdicts, and the whole
+// The bisection of a series (bisect/bisection.h): its steps on scripted verdicts, and the whole
 // procedure with the decision rule on simulated boots whose change point is known — the error
 // rates docs/bisect.md quotes come from these.
-#include "runner/bisection.h"
+#include "bisect/bisection.h"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>

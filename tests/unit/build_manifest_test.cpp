@@ -1,5 +1,5 @@
 // build.json, the row each cached kernel carries so any database can import it.
-#include "runner/build_manifest.h"
+#include "artifacts/build_manifest.h"
 #include "test_support.h"
 #include "util/error.h"
 

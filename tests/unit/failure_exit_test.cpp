@@ -1,4 +1,4 @@
-#include "runner/failure_exit.h"
+#include "pipeline/failure_exit.h"
 #include "util/interrupt.h"
 
 #include <SQLiteCpp/Exception.h>

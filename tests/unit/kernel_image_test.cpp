@@ -1,4 +1,4 @@
-#include "runner/default_kernel.h"
+#include "artifacts/default_kernel.h"
 #include "test_support.h"
 #include "util/error.h"
 #include "util/gzip.h"

@@ -1,4 +1,4 @@
-#include "runner/guest_image.h"
+#include "artifacts/guest_image.h"
 #include "test_support.h"
 #include "util/error.h"
 

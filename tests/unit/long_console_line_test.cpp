@@ -14,7 +14,7 @@ using bb::LineExtractor;
 
 namespace {
 
-// The extractors `bootbench run` builds from a shipped experiment (runner/experiment_runner.cpp).
+// The extractors `bootbench run` builds from a shipped experiment (pipeline/experiment_runner.cpp).
 std::vector<LineExtractor> shipped_extractors(const std::string& config) {
     const bb::Experiment experiment =
         bb::load_experiment(std::filesystem::path(BOOTBENCH_SOURCE_DIR) / "configs" / config);

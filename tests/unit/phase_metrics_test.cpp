@@ -1,4 +1,4 @@
-#include "runner/phase_metrics.h"
+#include "pipeline/phase_metrics.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-// The stopping rule of precision-based repeats on fake sequences (runner/precision_stop.h).
-#include "runner/precision_stop.h"
+// The stopping rule of precision-based repeats on fake sequences (pipeline/precision_stop.h).
+#include "pipeline/precision_stop.h"
 
 #include <catch2/catch.hpp>
 #include <vector>

@@ -2,7 +2,7 @@
 // command standing in for qemu (this test's fake): it prints marker lines, so the script's input
 // checks, its timing between markers and its exit statuses are tested without a kernel.
 // tests/integration/repro.sh replays real boots and rebuilds a real kernel.
-#include "runner/repro_script.h"
+#include "repro/repro_script.h"
 #include "test_support.h"
 #include "util/hash.h"
 #include "util/run_command.h"

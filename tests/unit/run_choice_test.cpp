@@ -1,4 +1,4 @@
-#include "runner/run_choice.h"
+#include "pipeline/run_choice.h"
 #include "store/boot_store.h"
 #include "test_support.h"
 #include "util/error.h"

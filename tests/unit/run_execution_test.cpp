@@ -1,10 +1,10 @@
-// The execute and record stages of `bootbench run` (runner/run_execution.h) over FAKE
+// The execute and record stages of `bootbench run` (pipeline/run_execution.h) over FAKE
 // launchers (fake_launcher.h): no qemu, no kernel; the database is a real scratch SQLite file.
 // What real guests do to these paths is covered by tests/integration and tests/reliability.
 #include "fake_launcher.h"
-#include "runner/precision_repeats.h"
-#include "runner/run_execution.h"
-#include "runner/sample_plan.h"
+#include "pipeline/precision_repeats.h"
+#include "pipeline/run_execution.h"
+#include "pipeline/sample_plan.h"
 #include "test_store.h"
 #include "util/interrupt.h"
 

@@ -1,4 +1,4 @@
-#include "runner/sample_scheduler.h"
+#include "pipeline/sample_scheduler.h"
 #include "store/run_status.h"
 #include "util/error.h"
 #include "util/interrupt.h"

@@ -1,6 +1,6 @@
 // A stored boot read back for `bootbench repro`: the BootRecord fields a replay needs, and the
 // markers' "not recorded" (a boot stored before schema 10), which decides what a replay times.
-#include "runner/repro_plan.h"
+#include "repro/repro_plan.h"
 #include "store/stored_boot.h"
 #include "test_store.h"
 

@@ -1,7 +1,7 @@
 #include "cli/bisect_text.h"
 
+#include "bisect/bisect_step_experiment.h"
 #include "report/render_support.h"
-#include "runner/bisect_step_experiment.h"
 #include "util/units.h"
 
 #include <cmath>

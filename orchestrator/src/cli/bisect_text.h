@@ -1,6 +1,6 @@
 #pragma once
 // What `bootbench bisect` prints: one line per step as it ends, and the answer.
-#include "runner/bisect_runner.h"
+#include "bisect/bisect_runner.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

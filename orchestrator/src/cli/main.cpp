@@ -1,5 +1,5 @@
 #include "cli/commands.h"
-#include "runner/failure_exit.h"
+#include "pipeline/failure_exit.h"
 #include "store/boot_store.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"

@@ -3,8 +3,8 @@
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
 #include "experiment/experiment_parser.h"
+#include "nightly/nightly.h"
 #include "report/render_support.h"
-#include "runner/nightly.h"
 #include "util/error.h"
 #include "util/terminal.h"
 

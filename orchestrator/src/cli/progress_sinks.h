@@ -1,6 +1,6 @@
 #pragma once
 #include "cli/commands.h"
-#include "runner/experiment_runner.h"
+#include "pipeline/experiment_runner.h"
 #include "util/terminal.h"
 
 #include <functional>

@@ -93,7 +93,7 @@ struct NestedSettings {
     std::string l2_firmware = "bios"; // bios | pflash
     // blank: L2's variable store is zeros at every boot (with -bios, the firmware formats it);
     // full: every boot starts from a copy of a store an earlier boot left full, which the
-    // firmware reclaims before the kernel starts (runner/varstore_template.h)
+    // firmware reclaims before the kernel starts (artifacts/varstore_template.h)
     std::string l2_varstore = "blank";
     int l2_varstore_live = 4;      // full: distinct 4 KiB variables left live, the reclaim's cost
     std::string l1_probes = "all"; // all | calls: L1's SRCU probes (guest/l1_srcu_probes.h)

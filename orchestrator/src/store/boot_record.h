@@ -36,7 +36,7 @@ struct BootRecord {
     std::string accel_reason;
     int concurrency = 1;
     std::optional<double> foreign_load;
-    // The quiet-host gate (runner/quiet_sample.h): how long the sample waited for the host to
+    // The quiet-host gate (pipeline/quiet_sample.h): how long the sample waited for the host to
     // become quiet and the foreign load when it started (both unset: not gated), and whether
     // it counts as loaded (unset: written before schema 8; the views fall back to the load).
     std::optional<double> quiet_wait_seconds;

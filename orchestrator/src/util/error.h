@@ -2,7 +2,7 @@
 // Kinds of failure, as in ccache: `Error` is something the user can fix (bad flag, missing
 // file) and carries a message that says what, where and what to do; `RuntimeFailure` is the
 // environment failing a valid request; anything else escaping to main() is a bug.
-// runner/failure_exit.h turns each kind into its exit status.
+// pipeline/failure_exit.h turns each kind into its exit status.
 #include <stdexcept>
 #include <string>
 

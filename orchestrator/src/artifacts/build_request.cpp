@@ -1,0 +1,26 @@
+#include "artifacts/build_request.h"
+
+#include "artifacts/kernel_build.h"
+
+namespace bb {
+
+BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
+    BuildRequest request;
+    request.arch = spec.arch;
+    request.source = parse_source_spec(spec.source.empty() ? default_source_text() : spec.source);
+    request.patches = spec.patches;
+    request.config.base = spec.base;
+    if (spec.default_fragment && spec.base.find('/') == std::string::npos) {
+        request.config.fragments.push_back(resolve_fragment(default_fragment(spec.arch)));
+    }
+    for (const auto& fragment : spec.fragments) {
+        request.config.fragments.push_back(resolve_fragment(fragment));
+    }
+    request.config.hz = spec.hz;
+    request.config.preempt = spec.preempt;
+    request.config.overrides = spec.set;
+    request.jobs = jobs;
+    return request;
+}
+
+} // namespace bb
