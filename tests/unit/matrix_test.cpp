@@ -1,9 +1,8 @@
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
@@ -83,7 +82,7 @@ TEST_CASE("a cell carries its settings, command line, key, build and params", "[
     const auto cells = cells_of(k_srcu);
     const Cell& first = cells[0];
     CHECK(first.variant == "stock");
-    CHECK(first.hz == std::optional<int>(100));
+    CHECK(first.build.hz == std::optional<int>(100));
     CHECK_FALSE(first.smp.has_value());
     CHECK_FALSE(first.memory_mb.has_value());
     CHECK_FALSE(first.firmware.has_value());
@@ -149,7 +148,7 @@ TEST_CASE("undeclared axes contribute one default value", "[matrix]") {
     REQUIRE(cells.size() == 1);
     CHECK(cells[0].cell_key == "variant=stock");
     CHECK(cells[0].cmdline.empty());
-    CHECK_FALSE(cells[0].hz.has_value());
+    CHECK_FALSE(cells[0].build.hz.has_value());
     CHECK(cells[0].params == nlohmann::json{{"variant", "stock"}});
     CHECK(bb::distinct_builds(cells).size() == 1);
 }
@@ -338,10 +337,10 @@ TEST_CASE("run --only keeps the cells with the listed values and names bad axes 
     REQUIRE(some.size() == 4); // 2 HZ x 1 variant x 2 reader counts
     for (const auto& cell : some) {
         CHECK(cell.variant == "prefix");
-        CHECK(*cell.hz != 1000);
+        CHECK(*cell.build.hz != 1000);
     }
-    const auto readers = bb::restrict_cells(
-        experiment, all, bb::parse_axis_restrictions({"rcuscale.nreaders=2"}));
+    const auto readers =
+        bb::restrict_cells(experiment, all, bb::parse_axis_restrictions({"rcuscale.nreaders=2"}));
     CHECK(readers.size() == 6);
     CHECK(bb::restrict_cells(experiment, all, {}).size() == all.size());
 

@@ -2,6 +2,7 @@
 #include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
+#include "experiment/axis_table.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
@@ -56,7 +57,9 @@ answering has its samples booted again elsewhere. See docs/fleet.md.
 
 --only AXIS=V1,V2 runs the cells with those values now; the same run (same seed) picks up the
 rest later, e.g. the HZ=1000 kernels on a night with time to build them.
+)";
 
+constexpr const char* k_run_examples = R"(
 Examples:
   bootbench run configs/example.yaml
   bootbench run configs/srcu-storm.yaml --seed 7 --only hz=100,250   # the rest later, same seed
@@ -143,7 +146,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto options = std::make_shared<RunCommandOptions>();
     CLI::App* cmd =
         app.add_subcommand("run", "Run an experiment file (build, boot the matrix, store)");
-    cmd->footer(k_run_help);
+    cmd->footer(std::string(k_run_help) + "\n" + axes_help_text() + k_run_examples);
     cmd->add_option("file", options->file, "experiment YAML file")->required();
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
         ->check(non_negative_integer());

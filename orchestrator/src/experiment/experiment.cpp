@@ -1,7 +1,8 @@
 #include "experiment/experiment.h"
 
+#include "experiment/axis_table.h"
+
 #include <algorithm>
-#include <type_traits>
 
 namespace bb {
 
@@ -24,63 +25,40 @@ std::string_view to_string(RunOrder order) {
 }
 
 const std::vector<std::string>& builtin_axes() {
-    static const std::vector<std::string> k_axes{"variant",  "hz",      "smp", "memory",
-                                                 "firmware", "machine", "cpu", "topology"};
+    static const std::vector<std::string> k_axes = [] {
+        std::vector<std::string> names{"variant"};
+        for (const auto& axis : builtin_axis_table()) {
+            names.emplace_back(axis.name);
+        }
+        return names;
+    }();
     return k_axes;
 }
 
-namespace {
-template <class T> std::vector<std::string> as_text(const std::vector<T>& values) {
+const std::vector<AxisLiteral>* Axes::find(std::string_view name) const {
+    const auto found = std::find_if(builtin.begin(), builtin.end(),
+                                    [name](const DeclaredAxis& axis) { return axis.name == name; });
+    return found == builtin.end() ? nullptr : &found->values;
+}
+
+std::vector<std::string> axis_values(const Experiment& experiment, std::string_view axis) {
     std::vector<std::string> texts;
-    for (const auto& value : values) {
-        if constexpr (std::is_same_v<T, int>) {
-            texts.push_back(std::to_string(value));
-        } else if constexpr (std::is_same_v<T, Topology>) {
-            texts.emplace_back(to_string(value));
-        } else {
-            texts.push_back(value);
+    if (axis == "variant") {
+        for (const auto& variant : experiment.kernel.variants) {
+            texts.push_back(variant.name);
+        }
+    } else if (const auto* values = experiment.axes.find(axis)) {
+        for (const auto& value : *values) {
+            texts.push_back(literal_text(value));
+        }
+    } else {
+        for (const auto& parameter : experiment.axes.cmdline) {
+            if (parameter.parameter == axis) {
+                texts = parameter.values;
+            }
         }
     }
     return texts;
-}
-} // namespace
-
-std::vector<std::string> axis_values(const Experiment& experiment, std::string_view axis) {
-    const Axes& axes = experiment.axes;
-    if (axis == "variant") {
-        std::vector<std::string> names;
-        for (const auto& variant : experiment.kernel.variants) {
-            names.push_back(variant.name);
-        }
-        return names;
-    }
-    if (axis == "hz") {
-        return as_text(axes.hz);
-    }
-    if (axis == "smp") {
-        return as_text(axes.smp);
-    }
-    if (axis == "memory") {
-        return as_text(axes.memory_mb);
-    }
-    if (axis == "firmware") {
-        return as_text(axes.firmware);
-    }
-    if (axis == "machine") {
-        return as_text(axes.machine);
-    }
-    if (axis == "cpu") {
-        return as_text(axes.cpu);
-    }
-    if (axis == "topology") {
-        return as_text(axes.topology);
-    }
-    for (const auto& parameter : axes.cmdline) {
-        if (parameter.parameter == axis) {
-            return parameter.values;
-        }
-    }
-    return {};
 }
 
 std::vector<std::string> declared_axes(const Experiment& experiment) {

@@ -3,6 +3,7 @@
 // checked by parse_experiment: names are well formed, values are legal, paths are absolute, and
 // include/exclude rules name declared axes and existing values.
 #include "experiment/analysis.h"
+#include "experiment/axis_literal.h"
 #include "schedule/quiet_settings.h"
 #include "util/arch.h"
 
@@ -51,16 +52,19 @@ struct CmdlineAxis {
     std::vector<std::string> values; // as written, e.g. "100"
 };
 
-// An empty list means the axis is not declared: the matrix uses the runner's default for it.
+// One declared built-in axis (experiment/axis_table.h) and its values, distinct, in file order.
+struct DeclaredAxis {
+    std::string name;
+    std::vector<AxisLiteral> values;
+};
+
+// An axis that is not declared is absent: the matrix uses the runner's default for it.
 struct Axes {
-    std::vector<int> hz;
-    std::vector<CmdlineAxis> cmdline; // in file order
-    std::vector<int> smp;
-    std::vector<int> memory_mb;
-    std::vector<std::string> firmware; // as written: a known name, a path, or "none"
-    std::vector<std::string> machine;
-    std::vector<std::string> cpu;
-    std::vector<Topology> topology;
+    std::vector<DeclaredAxis> builtin; // in the table's (canonical) order
+    std::vector<CmdlineAxis> cmdline;  // in file order
+
+    // The values of a declared built-in axis; nullptr when it is not declared.
+    const std::vector<AxisLiteral>* find(std::string_view name) const;
 };
 
 // A console regex whose single capture group is the metric's value. A `histogram` extractor

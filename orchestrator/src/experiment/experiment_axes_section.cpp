@@ -3,53 +3,53 @@
 
 namespace bb::experiment_reading {
 
+std::vector<AxisLiteral> ExperimentReader::integer_axis(const Entry& entry,
+                                                        const BuiltinAxis& axis) const {
+    const std::string& key = entry.key.Scalar();
+    if (!entry.value.IsSequence() || entry.value.size() == 0) {
+        fail(entry.value, fmt::format("{}: expected a non-empty list of integers, got {}", key,
+                                      describe(entry.value)));
+    }
+    const std::vector<std::string> allowed = vocabulary_texts(axis);
+    std::vector<AxisLiteral> values;
+    std::vector<std::string> texts;
+    for (const auto& item : entry.value) {
+        const long long value = integer_of(item, key, axis.minimum);
+        texts.push_back(std::to_string(value));
+        if (!allowed.empty() && !contains(allowed, texts.back())) {
+            fail(item, fmt::format("{}: {} is not {} (expected {})", key, texts.back(), axis.noun,
+                                   alternatives(allowed)));
+        }
+        values.emplace_back(value);
+    }
+    check_distinct(entry.value, key, texts);
+    return values;
+}
+
+std::vector<AxisLiteral> ExperimentReader::text_axis(const Entry& entry,
+                                                     const BuiltinAxis& axis) const {
+    const std::vector<std::string> texts = string_axis(entry);
+    const std::vector<std::string> allowed = vocabulary_texts(axis);
+    std::vector<AxisLiteral> values;
+    for (size_t i = 0; i < texts.size(); ++i) {
+        if (!allowed.empty() && !contains(allowed, texts[i])) {
+            fail(entry.value[i],
+                 fmt::format("{}: {} is not {} (expected {})", entry.key.Scalar(),
+                             in_quotes(texts[i]), axis.noun, alternatives(allowed)));
+        }
+        values.emplace_back(texts[i]);
+    }
+    return values;
+}
+
 void ExperimentReader::read_axes(const Entry& entry, Axes& axes) const {
-    const Entries entries = mapping(entry.value, "axes", k_axes_keys);
-    if (const auto found = entries.find("hz"); found != entries.end()) {
-        const YAML::Node& list = found->second.value;
-        if (!list.IsSequence() || list.size() == 0) {
-            fail(list,
-                 fmt::format("hz: expected a non-empty list of integers, got {}", describe(list)));
-        }
-        for (const auto& item : list) {
-            const auto hz = static_cast<int>(integer_of(item, "hz", 1));
-            if (std::find(k_hz_choices.begin(), k_hz_choices.end(), hz) == k_hz_choices.end()) {
-                fail(item, fmt::format("hz: {} is not a Kconfig HZ choice (expected {})", hz,
-                                       hz_choices_text()));
-            }
-            axes.hz.push_back(hz);
-        }
-        std::vector<std::string> texts;
-        for (int hz : axes.hz) {
-            texts.push_back(std::to_string(hz));
-        }
-        check_distinct(list, "hz", texts);
-    }
-    if (const auto found = entries.find("smp"); found != entries.end()) {
-        axes.smp = integer_axis(found->second, 1);
-    }
-    if (const auto found = entries.find("memory"); found != entries.end()) {
-        axes.memory_mb = integer_axis(found->second, 1);
-    }
-    if (const auto found = entries.find("firmware"); found != entries.end()) {
-        axes.firmware = string_axis(found->second);
-    }
-    if (const auto found = entries.find("machine"); found != entries.end()) {
-        axes.machine = string_axis(found->second);
-    }
-    if (const auto found = entries.find("cpu"); found != entries.end()) {
-        axes.cpu = string_axis(found->second);
-    }
-    if (const auto found = entries.find("topology"); found != entries.end()) {
-        const std::vector<std::string> names = string_axis(found->second);
-        for (size_t i = 0; i < names.size(); ++i) {
-            const auto topology = topology_from_string(names[i]);
-            if (!topology) {
-                fail(found->second.value[i],
-                     fmt::format("topology: {} is not a topology (expected guest or nested)",
-                                 in_quotes(names[i])));
-            }
-            axes.topology.push_back(*topology);
+    const Entries entries = mapping(entry.value, "axes", axes_keys());
+    for (const BuiltinAxis& axis : builtin_axis_table()) {
+        if (const auto found = entries.find(std::string(axis.name)); found != entries.end()) {
+            axes.builtin.push_back(
+                DeclaredAxis{std::string(axis.name), axis.kind == AxisKind::Integer
+                                                         ? integer_axis(found->second, axis)
+                                                         : text_axis(found->second, axis)});
         }
     }
     if (const auto found = entries.find("cmdline"); found != entries.end()) {
@@ -109,12 +109,12 @@ std::string ExperimentReader::declared_axis(const YAML::Node& node, const std::s
 
 std::string ExperimentReader::axis_value(const YAML::Node& node, const std::string& axis,
                                          const Experiment& experiment) const {
-    static const std::set<std::string> integer_axes{"hz", "smp", "memory"};
     if (!node.IsScalar()) {
         fail(node, fmt::format("{}: expected one value of the {} axis, got {}", axis, axis,
                                describe(node)));
     }
-    const bool integer = integer_axes.count(axis) != 0;
+    const BuiltinAxis* builtin = find_builtin_axis(axis);
+    const bool integer = builtin != nullptr && builtin->kind == AxisKind::Integer;
     const std::string value = integer ? std::to_string(integer_of(node, axis, 1)) : node.Scalar();
     const std::vector<std::string> values = axis_values(experiment, axis);
     if (!contains(values, value)) {

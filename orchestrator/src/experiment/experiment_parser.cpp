@@ -68,22 +68,6 @@ void ExperimentReader::check_distinct(const YAML::Node& list, const std::string&
     }
 }
 
-std::vector<int> ExperimentReader::integer_axis(const Entry& entry, long long minimum) const {
-    const std::string& key = entry.key.Scalar();
-    if (!entry.value.IsSequence() || entry.value.size() == 0) {
-        fail(entry.value, fmt::format("{}: expected a non-empty list of integers, got {}", key,
-                                      describe(entry.value)));
-    }
-    std::vector<int> values;
-    std::vector<std::string> texts;
-    for (const auto& item : entry.value) {
-        values.push_back(static_cast<int>(integer_of(item, key, minimum)));
-        texts.push_back(std::to_string(values.back()));
-    }
-    check_distinct(entry.value, key, texts);
-    return values;
-}
-
 std::vector<std::string> ExperimentReader::string_axis(const Entry& entry) const {
     const std::string& key = entry.key.Scalar();
     if (!entry.value.IsSequence() || entry.value.size() == 0) {
@@ -101,9 +85,7 @@ fs::path ExperimentReader::resolved(const std::string& path) const {
 }
 
 void ExperimentReader::check_topology(const Experiment& experiment, const Entries& entries) const {
-    const auto& topologies = experiment.axes.topology;
-    const bool nested =
-        std::find(topologies.begin(), topologies.end(), Topology::Nested) != topologies.end();
+    const bool nested = contains(axis_values(experiment, "topology"), to_string(Topology::Nested));
     const auto settings = entries.find("nested");
     if (settings != entries.end() && !nested) {
         fail(settings->second.key, "nested: L2 settings given but no cell uses the nested "

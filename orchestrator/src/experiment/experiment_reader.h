@@ -4,6 +4,7 @@
 // experiment_axes_section.cpp, experiment_guest_section.cpp, experiment_analysis_section.cpp).
 // Internal to experiment/: everything else reads experiment_parser.h.
 #include "console/metric_pattern.h"
+#include "experiment/axis_table.h"
 #include "experiment/hosts_parser.h"
 #include "experiment/matrix.h"
 #include "experiment/yaml_reader.h"
@@ -41,8 +42,6 @@ inline const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",  
                                                     "preempt", "set",  "variants"};
 inline const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set",
                                                      "cmdline"};
-inline const std::vector<std::string> k_axes_keys{"hz",       "cmdline", "smp", "memory",
-                                                  "firmware", "machine", "cpu", "topology"};
 inline const std::vector<std::string> k_guest_keys{"workload", "programs", "markers", "metrics",
                                                    "cmdline"};
 inline const std::vector<std::string> k_marker_keys{"timing", "end"};
@@ -79,10 +78,8 @@ constexpr long long k_max_samples = 1'000'000; // eleven days of one-second boot
 inline double matrix_size(const Experiment& experiment) {
     const Axes& axes = experiment.axes;
     double cells = static_cast<double>(std::max<size_t>(experiment.kernel.variants.size(), 1));
-    for (const size_t size :
-         {axes.hz.size(), axes.smp.size(), axes.memory_mb.size(), axes.firmware.size(),
-          axes.machine.size(), axes.cpu.size(), axes.topology.size()}) {
-        cells *= static_cast<double>(std::max<size_t>(size, 1));
+    for (const auto& axis : axes.builtin) {
+        cells *= static_cast<double>(std::max<size_t>(axis.values.size(), 1));
     }
     for (const auto& parameter : axes.cmdline) {
         cells *= static_cast<double>(std::max<size_t>(parameter.values.size(), 1));
@@ -143,7 +140,8 @@ class ExperimentReader : public YamlReader {
     std::string name_value(const Entry& entry, const std::string& what) const;
     std::vector<std::string> string_list(const Entry& entry) const;
     double seconds_value(const Entry& entry) const;
-    std::vector<int> integer_axis(const Entry& entry, long long minimum) const;
+    std::vector<AxisLiteral> integer_axis(const Entry& entry, const BuiltinAxis& axis) const;
+    std::vector<AxisLiteral> text_axis(const Entry& entry, const BuiltinAxis& axis) const;
     std::vector<std::string> string_axis(const Entry& entry) const;
     void check_distinct(const YAML::Node& list, const std::string& key,
                         const std::vector<std::string>& texts) const;

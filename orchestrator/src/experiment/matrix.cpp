@@ -1,5 +1,6 @@
 #include "experiment/matrix.h"
 
+#include "experiment/axis_table.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -10,8 +11,6 @@
 #include <set>
 
 namespace bb {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -39,18 +38,6 @@ nlohmann::json param_json(const std::string& text) {
     return text;
 }
 
-std::optional<std::string> resolved_firmware(const Experiment& experiment,
-                                             const std::string& written) {
-    if (written == "none") {
-        return std::nullopt;
-    }
-    if (written.find('/') == std::string::npos) {
-        return written; // a well-known name, resolved by vm/firmware
-    }
-    const fs::path path(written);
-    return (path.is_absolute() ? path : experiment.directory / path).lexically_normal().string();
-}
-
 std::string joined_cmdline(const std::vector<std::string>& parts) {
     std::string line;
     for (const auto& part : parts) {
@@ -63,8 +50,9 @@ std::string joined_cmdline(const std::vector<std::string>& parts) {
     return line;
 }
 
-KernelBuildSpec build_spec(const Experiment& experiment, const Variant& variant,
-                           std::optional<int> hz) {
+// The variant's kernel before any axis: an axis that changes the build (hz, topology) adds to
+// it when it places its value.
+KernelBuildSpec build_spec(const Experiment& experiment, const Variant& variant) {
     const KernelSettings& kernel = experiment.kernel;
     KernelBuildSpec build;
     build.variant = variant.name;
@@ -78,7 +66,6 @@ KernelBuildSpec build_spec(const Experiment& experiment, const Variant& variant,
     build.set = kernel.set;
     build.set.insert(build.set.end(), variant.set.begin(), variant.set.end());
     build.patches = variant.patches;
-    build.hz = hz;
     return build;
 }
 
@@ -89,16 +76,16 @@ bool matches(const CellRule& rule, const std::map<std::string, std::string>& ass
     });
 }
 
-// Axis sizes in product order (the last one varies fastest); an undeclared axis counts once.
+// Axis sizes in product order (the last one varies fastest): the variants, the built-in axes in
+// table order, then the cmdline parameters; an undeclared axis counts once.
 struct Dimensions {
     explicit Dimensions(const Experiment& experiment) {
-        const Axes& axes = experiment.axes;
-        const auto at_least_one = [](size_t size) { return std::max<size_t>(1, size); };
-        sizes = {experiment.kernel.variants.size(),  at_least_one(axes.hz.size()),
-                 at_least_one(axes.smp.size()),      at_least_one(axes.memory_mb.size()),
-                 at_least_one(axes.firmware.size()), at_least_one(axes.machine.size()),
-                 at_least_one(axes.cpu.size()),      at_least_one(axes.topology.size())};
-        for (const auto& parameter : axes.cmdline) {
+        sizes.push_back(experiment.kernel.variants.size());
+        for (const auto& axis : builtin_axis_table()) {
+            const auto* values = experiment.axes.find(axis.name);
+            sizes.push_back(values == nullptr ? 1 : values->size());
+        }
+        for (const auto& parameter : experiment.axes.cmdline) {
             sizes.push_back(parameter.values.size());
         }
     }
@@ -148,43 +135,21 @@ struct CellDraft {
     }
 };
 
-// The built-in axes at odometer position `index` (variant first, then hz, smp, memory,
-// firmware, machine, cpu, topology).
+// The variant and the built-in axes at odometer position `index` (in Dimensions' order).
 void assign_builtin_axes(const Experiment& experiment, const std::vector<size_t>& index,
                          CellDraft& draft) {
-    const Axes& axes = experiment.axes;
-    Cell& cell = draft.cell;
-    cell.variant = experiment.kernel.variants[index[0]].name;
-    draft.assign("variant", cell.variant, cell.variant);
-    if (!axes.hz.empty()) {
-        cell.hz = axes.hz[index[1]];
-        draft.assign("hz", std::to_string(*cell.hz), *cell.hz);
-    }
-    if (!axes.smp.empty()) {
-        cell.smp = axes.smp[index[2]];
-        draft.assign("smp", std::to_string(*cell.smp), *cell.smp);
-    }
-    if (!axes.memory_mb.empty()) {
-        cell.memory_mb = axes.memory_mb[index[3]];
-        draft.assign("memory", std::to_string(*cell.memory_mb), *cell.memory_mb);
-    }
-    if (!axes.firmware.empty()) {
-        const std::string& written = axes.firmware[index[4]];
-        cell.firmware = resolved_firmware(experiment, written);
-        draft.assign("firmware", written, written);
-    }
-    if (!axes.machine.empty()) {
-        cell.machine = axes.machine[index[5]];
-        draft.assign("machine", cell.machine, cell.machine);
-    }
-    if (!axes.cpu.empty()) {
-        cell.cpu = axes.cpu[index[6]];
-        draft.assign("cpu", cell.cpu, cell.cpu);
-    }
-    if (!axes.topology.empty()) {
-        cell.topology = axes.topology[index[7]];
-        const std::string text(to_string(cell.topology));
-        draft.assign("topology", text, text);
+    const Variant& variant = experiment.kernel.variants[index[0]];
+    draft.cell.variant = variant.name;
+    draft.cell.build = build_spec(experiment, variant);
+    draft.assign("variant", variant.name, variant.name);
+    const auto& table = builtin_axis_table();
+    for (size_t a = 0; a < table.size(); ++a) {
+        const auto* values = experiment.axes.find(table[a].name);
+        if (values != nullptr) {
+            const AxisLiteral& value = (*values)[index[1 + a]];
+            table[a].place(experiment, value, draft.cell);
+            draft.assign(std::string(table[a].name), literal_text(value), literal_json(value));
+        }
     }
 }
 
@@ -196,7 +161,7 @@ void assign_cmdline_axes(const Experiment& experiment, const std::vector<size_t>
     std::vector<std::string> cmdline_parts{experiment.guest.cmdline, variant.cmdline};
     for (size_t p = 0; p < experiment.axes.cmdline.size(); ++p) {
         const CmdlineAxis& parameter = experiment.axes.cmdline[p];
-        const std::string& value = parameter.values[index[8 + p]];
+        const std::string& value = parameter.values[index[1 + builtin_axis_table().size() + p]];
         draft.cell.cmdline_params.emplace_back(parameter.parameter, value);
         cmdline_parts.push_back(parameter.parameter + "=" + value);
         draft.assign(parameter.parameter, value, param_json(value));
@@ -214,8 +179,8 @@ bool selected_by_rules(const Experiment& experiment, const CellDraft& draft) {
     return included && std::none_of(experiment.exclude.begin(), experiment.exclude.end(), matching);
 }
 
-// The cell's key, its kernel and the kernel's id.
-Cell finished_cell(const Experiment& experiment, const Variant& variant, CellDraft draft) {
+// The cell's key and its kernel's id.
+Cell finished_cell(const Experiment& experiment, CellDraft draft) {
     // Built-in axes keep their canonical order; parameters are sorted so that reordering them
     // in the file does not change any key.
     const size_t builtin_count = draft.assigned.size() - experiment.axes.cmdline.size();
@@ -224,15 +189,6 @@ Cell finished_cell(const Experiment& experiment, const Variant& variant, CellDra
     Cell cell = std::move(draft.cell);
     for (const auto& [axis, text] : draft.assigned) {
         cell.cell_key += (cell.cell_key.empty() ? "" : ";") + axis + "=" + escape_key_value(text);
-    }
-    cell.build = build_spec(experiment, variant, cell.hz);
-    if (cell.topology == Topology::Nested) {
-        // The kernel under test is L1: a KVM host that counts calls with kprobes.
-        // Listed by the experiment already: the same kernel serves plain guest cells.
-        if (std::find(cell.build.fragments.begin(), cell.build.fragments.end(),
-                      k_nested_l1_fragment) == cell.build.fragments.end()) {
-            cell.build.fragments.emplace_back(k_nested_l1_fragment);
-        }
     }
     cell.build_id = build_id(cell.build);
     cell.params = std::move(draft.params);
@@ -260,8 +216,7 @@ std::vector<Cell> expand_matrix(const Experiment& experiment) {
         assign_builtin_axes(experiment, index, draft);
         assign_cmdline_axes(experiment, index, draft);
         if (selected_by_rules(experiment, draft)) {
-            cells.push_back(
-                finished_cell(experiment, experiment.kernel.variants[index[0]], std::move(draft)));
+            cells.push_back(finished_cell(experiment, std::move(draft)));
         }
     }
     return cells;

@@ -33,11 +33,11 @@ struct KernelBuildSpec {
 // Added to the build of every nested cell (kernels/fragments/arm64-kvm-host.config).
 constexpr const char* k_nested_l1_fragment = "arm64-kvm-host";
 
-// One point of the matrix. Unset optionals and empty strings mean "not an axis of this
-// experiment": the runner's defaults apply (no -bios, the arch's machine and cpu, ...).
+// One point of the matrix: the values experiment/axis_table.h places. Unset optionals and empty
+// strings mean "not an axis of this experiment": the runner's defaults apply (no -bios, the
+// arch's machine and cpu, ...); hz lives in `build`, which it changes.
 struct Cell {
     std::string variant;
-    std::optional<int> hz;
     std::optional<int> smp;
     std::optional<int> memory_mb;
     std::optional<std::string> firmware; // name or absolute path; none for "none" (no -bios)

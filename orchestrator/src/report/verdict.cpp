@@ -11,13 +11,11 @@
 #include "util/error.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <iterator>
 #include <map>
 #include <set>
-#include <string_view>
 
 namespace bb {
 
@@ -28,45 +26,6 @@ struct Side {
     std::vector<stats::RoundValue> values;
     int left_out = 0;
 };
-// Text in reading order: runs of digits compare as numbers, so hz=250 comes before hz=1000.
-struct NaturalLess {
-    bool operator()(const std::string& a, const std::string& b) const {
-        size_t i = 0;
-        size_t j = 0;
-        while (i < a.size() && j < b.size()) {
-            if (std::isdigit(static_cast<unsigned char>(a[i])) != 0 &&
-                std::isdigit(static_cast<unsigned char>(b[j])) != 0) {
-                const size_t a_end = a.find_first_not_of("0123456789", i);
-                const size_t b_end = b.find_first_not_of("0123456789", j);
-                const std::string_view x = digits(a, i, a_end);
-                const std::string_view y = digits(b, j, b_end);
-                if (x.size() != y.size() || x != y) {
-                    return x.size() != y.size() ? x.size() < y.size() : x < y;
-                }
-                i = a_end == std::string::npos ? a.size() : a_end;
-                j = b_end == std::string::npos ? b.size() : b_end;
-                continue;
-            }
-            if (a[i] != b[j]) {
-                return a[i] < b[j];
-            }
-            ++i;
-            ++j;
-        }
-        if (a.size() - i != b.size() - j) {
-            return a.size() - i < b.size() - j;
-        }
-        return a < b; // equal as numbers ("01", "1"): still two keys
-    }
-    // The digits from `from` to `to` without leading zeros.
-    static std::string_view digits(const std::string& text, size_t from, size_t to) {
-        std::string_view run(text);
-        run = run.substr(from, to == std::string::npos ? std::string::npos : to - from);
-        const size_t first = run.find_first_not_of('0');
-        return first == std::string_view::npos ? std::string_view() : run.substr(first);
-    }
-};
-
 using Condition = std::map<std::string, Side>; // compared value -> its boots
 
 std::string value_text(const nlohmann::json& value) {
@@ -92,27 +51,38 @@ std::set<std::string> varying_axes(const std::vector<EndpointBoot>& boots,
     return varying;
 }
 
-// "hz=250, smp=2"; "all boots" when no other axis varies.
-std::string condition_of(const nlohmann::json& params, const std::set<std::string>& axes) {
-    std::string text;
+// A condition: the values of the other varying axes, as stored (an object of axis -> value).
+// Keys keep the stored types, so conditions sort as values do: hz 250 before hz 1000, numbers
+// compared as numbers (nlohmann's ordering), with no text to re-parse.
+nlohmann::json condition_key(const nlohmann::json& params, const std::set<std::string>& axes) {
+    nlohmann::json key = nlohmann::json::object();
     for (const auto& [name, value] : params.items()) {
         if (axes.count(name) != 0) {
-            text += (text.empty() ? "" : ", ") + name + "=" + value_text(value);
+            key[name] = value;
         }
+    }
+    return key;
+}
+
+// "hz=250, smp=2"; "all boots" when no other axis varies.
+std::string condition_text(const nlohmann::json& key) {
+    std::string text;
+    for (const auto& [name, value] : key.items()) {
+        text += (text.empty() ? "" : ", ") + name + "=" + value_text(value);
     }
     return text.empty() ? "all boots" : text;
 }
 
-std::map<std::string, Condition, NaturalLess> group_boots(const Analysis& analysis,
-                                                          const std::vector<EndpointBoot>& all) {
+std::map<nlohmann::json, Condition> group_boots(const Analysis& analysis,
+                                                const std::vector<EndpointBoot>& all) {
     std::vector<EndpointBoot> boots;
     std::copy_if(all.begin(), all.end(), std::back_inserter(boots), [&](const EndpointBoot& boot) {
         return boot.params.is_object() && boot.params.contains(analysis.axis);
     });
     const std::set<std::string> others = varying_axes(boots, analysis.axis);
-    std::map<std::string, Condition, NaturalLess> conditions;
+    std::map<nlohmann::json, Condition> conditions;
     for (const auto& boot : boots) {
-        Side& side = conditions[condition_of(boot.params, others)]
+        Side& side = conditions[condition_key(boot.params, others)]
                                [value_text(boot.params.at(analysis.axis))];
         if (boot.used && boot.value) {
             side.values.emplace_back(boot.round, *boot.value);
@@ -240,7 +210,8 @@ void adjust(const Analysis& analysis, std::vector<VerdictRow>& rows) {
 std::vector<VerdictRow> verdict_rows(const Analysis& analysis,
                                      const std::vector<EndpointBoot>& boots) {
     std::vector<VerdictRow> rows;
-    for (const auto& [condition, sides] : group_boots(analysis, boots)) {
+    for (const auto& [key, sides] : group_boots(analysis, boots)) {
+        const std::string condition = condition_text(key);
         if (analysis.is_trend()) {
             rows.push_back(trend_row(analysis, sides));
             rows.back().condition = condition;
