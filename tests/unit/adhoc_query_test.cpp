@@ -41,7 +41,7 @@ TEST_CASE("query returns typed rows", "[query]") {
     CHECK(result.rows[0][0].kind == bb::QueryCell::Kind::Integer);
     CHECK(result.rows[0][1].text == "a,b");
     CHECK(result.rows[0][2].real == 1.5);
-    CHECK(result.rows[0][3].display() == "<blob 2 bytes>");
+    CHECK(result.rows[0][3].query_text() == "<blob 2 bytes>");
     CHECK(result.rows[1][1].kind == bb::QueryCell::Kind::Null);
 }
 

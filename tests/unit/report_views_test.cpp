@@ -98,10 +98,10 @@ TEST_CASE("param table rows sort numerically, numeric text included", "[views][p
                     group({text("250")}, {15.7}), group({text("off")}, {9.0})});
     const bb::ParamTable table = bb::build_param_table(set, quick());
     REQUIRE(table.rows.size() == 4);
-    CHECK(table.rows[0].display() == "100");
-    CHECK(table.rows[1].display() == "250");
-    CHECK(table.rows[2].display() == "1000");
-    CHECK(table.rows[3].display() == "off");
+    CHECK(table.rows[0].label() == "100");
+    CHECK(table.rows[1].label() == "250");
+    CHECK(table.rows[2].label() == "1000");
+    CHECK(table.rows[3].label() == "off");
     REQUIRE(table.columns.size() == 1);
     CHECK_FALSE(table.column_axis.has_value());
     REQUIRE(table.cells[0][0].has_value());
@@ -121,8 +121,8 @@ TEST_CASE("param table with a column axis: one cell per (value, variant)", "[vie
     const bb::ParamTable table = bb::build_param_table(set, quick());
     REQUIRE(table.column_axis == std::string("variant"));
     REQUIRE(table.columns.size() == 2);
-    CHECK(table.columns[0].display() == "prefix");
-    CHECK(table.columns[1].display() == "stock");
+    CHECK(table.columns[0].label() == "prefix");
+    CHECK(table.columns[1].label() == "stock");
     const auto& stock_100 = table.cells[0][1];
     REQUIRE(stock_100.has_value());
     CHECK(stock_100->median.n == 2);
@@ -161,7 +161,7 @@ TEST_CASE("param table: a column with one row has no trend, a rise is named", "[
                                           group({integer(1000), text("fixed")}, {5, 6})});
     const bb::ParamTable table = bb::build_param_table(set, quick());
     REQUIRE(table.trends.size() == 2);
-    CHECK(table.columns[0].display() == "fixed");
+    CHECK(table.columns[0].label() == "fixed");
     CHECK_FALSE(table.trends[0].test.answered());
     CHECK(table.trends[0].rows == 1);
     CHECK(table.trends[1].rows == 3);
@@ -313,11 +313,11 @@ std::vector<std::pair<std::string, SampleSet>> launch_items() {
 TEST_CASE("per-item view: medians, shifts and the per-boot geomean row", "[views][per-item]") {
     const bb::PerItemView view = bb::build_per_item_view("launch", launch_items(), {}, quick());
     // "stock" is the default base even though "opt" sorts first.
-    CHECK(view.base.display() == "stock");
+    CHECK(view.base.label() == "stock");
     CHECK(view.axis == "variant");
     REQUIRE(view.comparisons.size() == 1);
     const auto& c = view.comparisons[0];
-    CHECK(c.other.display() == "opt");
+    CHECK(c.other.label() == "opt");
     REQUIRE(c.items.size() == 3);
     CHECK(c.items[0].item == "browser");
     CHECK(c.items[0].comparison.median_a == 200);
@@ -363,8 +363,8 @@ TEST_CASE("per-item view: a boot missing an item leaves the endpoint", "[views][
 
 TEST_CASE("per-item view: an explicit base, and an unknown one", "[views][per-item]") {
     const bb::PerItemView view = bb::build_per_item_view("launch", launch_items(), "opt", quick());
-    CHECK(view.base.display() == "opt");
-    CHECK(view.comparisons[0].other.display() == "stock");
+    CHECK(view.base.label() == "opt");
+    CHECK(view.comparisons[0].other.label() == "stock");
     CHECK(view.comparisons[0].items[0].comparison.median_a == 240);
     CHECK(view.comparisons[0].items[0].comparison.median_b == 200);
     const std::string message = bb::test::thrown_message<bb::Error>(

@@ -119,7 +119,7 @@ TEST_CASE("a dotted parameter name is one key, not a nested path", "[sample_quer
     CHECK(labels(set) == std::vector<std::string>{"srcutree.srcu_max_nodelay_phase=100",
                                                   "srcutree.srcu_max_nodelay_phase=1000",
                                                   "srcutree.srcu_max_nodelay_phase=(none)"});
-    CHECK(set.groups.back().key.front().kind == AxisValue::Kind::Missing);
+    CHECK(set.groups.back().key.front().kind == AxisValue::Kind::Null);
     CHECK(set.groups.back().values == std::vector<double>{3.5});
 }
 

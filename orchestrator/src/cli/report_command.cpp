@@ -316,7 +316,7 @@ std::string per_item_view(const ReportCommandOptions& options, ReportFormat form
     if (view.comparisons.empty()) {
         throw Error(fmt::format("--items {}: the boots form a single {} group ({}); a per-item "
                                 "table compares two or more",
-                                options.items, view.axis, view.base.display()));
+                                options.items, view.axis, view.base.label()));
     }
     if (format == ReportFormat::Html) {
         return render_per_item_html(view, html_context(options, db, options.items + ".* per item"));

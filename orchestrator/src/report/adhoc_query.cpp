@@ -23,7 +23,7 @@ nlohmann::json cell_json(const QueryCell& cell) {
     case QueryCell::Kind::Text:
         return cell.text;
     case QueryCell::Kind::Blob:
-        return cell.display();
+        return cell.query_text();
     }
     return nullptr;
 }
@@ -60,7 +60,7 @@ Table result_table(const QueryResult& result) {
     for (const auto& row : result.rows) {
         std::vector<std::string> cells;
         for (const auto& cell : row) {
-            std::string text = cell.display();
+            std::string text = cell.query_text();
             for (char& c : text) {
                 if (c == '\n' || c == '\r') {
                     c = ' ';
@@ -94,7 +94,7 @@ std::string render_query_result(const QueryResult& result, QueryFormat format) {
         for (const auto& row : result.rows) {
             for (size_t c = 0; c < row.size(); ++c) {
                 out += (c == 0 ? "" : ",") +
-                       (row[c].kind == QueryCell::Kind::Null ? "" : csv_field(row[c].display()));
+                       (row[c].kind == QueryCell::Kind::Null ? "" : csv_field(row[c].query_text()));
             }
             out += "\n";
         }

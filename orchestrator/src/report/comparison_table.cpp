@@ -86,7 +86,7 @@ Table comparison_table(const ComparisonSet& set) {
         const Comparison& c = group.comparison;
         std::vector<std::string> row;
         for (const auto& value : group.key) {
-            row.push_back(value.display());
+            row.push_back(value.label());
         }
         row.push_back(group.a ? std::to_string(c.n_a) : "-");
         row.push_back(group.b ? std::to_string(c.n_b) : "-");

@@ -27,8 +27,7 @@ std::string render_report_csv(const SampleSet& set) {
     for (const auto& group : set.groups) {
         std::string prefix;
         for (const auto& value : group.key) {
-            prefix +=
-                csv_field(value.kind == AxisValue::Kind::Missing ? "" : value.display()) + ",";
+            prefix += csv_field(value.kind == AxisValue::Kind::Null ? "" : value.label()) + ",";
         }
         for (const auto& sample : group.samples) {
             // "{}" prints the shortest text that reads back as the same double.

@@ -171,8 +171,7 @@ std::string render_histogram_view(const HistogramView& view, ReportFormat format
         for (const auto& group : view.groups) {
             std::string prefix;
             for (const auto& value : group.key) {
-                prefix +=
-                    csv_field(value.kind == AxisValue::Kind::Missing ? "" : value.display()) + ",";
+                prefix += csv_field(value.kind == AxisValue::Kind::Null ? "" : value.label()) + ",";
             }
             for (long long index : indices) {
                 const auto found = group.merged.counts.find(index);

@@ -22,7 +22,7 @@ std::vector<size_t> base_groups(const std::vector<HistogramGroup>& groups,
         return bases;
     }
     const auto last_is = [](const HistogramGroup& group, const std::string& value) {
-        return group.key.back().display() == value;
+        return group.key.back().label() == value;
     };
     const std::string value = base.value_or("stock");
     const bool present = std::any_of(groups.begin(), groups.end(),
@@ -31,7 +31,7 @@ std::vector<size_t> base_groups(const std::vector<HistogramGroup>& groups,
         if (base) {
             std::vector<std::string> values;
             for (const auto& group : groups) {
-                const std::string shown = group.key.back().display();
+                const std::string shown = group.key.back().label();
                 if (std::find(values.begin(), values.end(), shown) == values.end()) {
                     values.push_back(shown);
                 }

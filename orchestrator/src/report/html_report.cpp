@@ -127,7 +127,7 @@ std::string render_report_html(const SampleSet& set, const std::vector<GroupStat
     for (const auto& stats : statistics) {
         std::string label;
         for (const auto& value : stats.group->key) {
-            label += (label.empty() ? "" : ";") + value.display();
+            label += (label.empty() ? "" : ";") + value.label();
         }
         chart.categories.push_back(label);
         std::optional<ChartPoint> point;
@@ -172,12 +172,12 @@ std::string render_param_table_html(const ParamTable& table, const HtmlContext& 
     chart.x_title = table.param;
     chart.y_title = unit.header(table.metric) + ", median and 95 % interval";
     for (const auto& value : table.rows) {
-        chart.categories.push_back(value.display());
+        chart.categories.push_back(value.label());
     }
     for (size_t c = 0; c < table.columns.size(); ++c) {
         PointSeries series;
         series.name = table.column_axis
-                          ? fmt::format("{}={}", *table.column_axis, table.columns[c].display())
+                          ? fmt::format("{}={}", *table.column_axis, table.columns[c].label())
                           : table.metric;
         for (size_t r = 0; r < table.rows.size(); ++r) {
             const auto& cell = table.cells[r][c];
@@ -230,9 +230,8 @@ std::string render_per_item_html(const PerItemView& view, const HtmlContext& con
     for (const auto& comparison : view.comparisons) {
         BarChart chart;
         chart.title = fmt::format("{}.*: {} vs {} (diff %, 95 % interval; geomean per boot)",
-                                  view.prefix, comparison.other.display(), view.base.display());
-        chart.x_title =
-            fmt::format("{} / {} − 1 (%)", comparison.other.display(), view.base.display());
+                                  view.prefix, comparison.other.label(), view.base.label());
+        chart.x_title = fmt::format("{} / {} − 1 (%)", comparison.other.label(), view.base.label());
         const auto percent = [](double ratio) { return (ratio - 1) * 100; };
         const GeometricMean& g = comparison.geomean;
         chart.rows.push_back(

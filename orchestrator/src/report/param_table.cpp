@@ -25,7 +25,8 @@ std::optional<double> numeric(const AxisValue& value) {
         }
         return std::nullopt;
     }
-    case AxisValue::Kind::Missing:
+    case AxisValue::Kind::Null:
+    case AxisValue::Kind::Blob: // json_extract never yields one
         return std::nullopt;
     }
     return std::nullopt;

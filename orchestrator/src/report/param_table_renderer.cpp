@@ -19,7 +19,7 @@ Interval interval_of(const MedianEstimate& median) {
 namespace {
 
 std::string axis_label(const std::string& axis, const AxisValue& value) {
-    return fmt::format("{}={}", axis, value.display());
+    return fmt::format("{}={}", axis, value.label());
 }
 
 double largest_param_median(const ParamTable& table) {
@@ -108,7 +108,7 @@ Table param_table_table(const ParamTable& table) {
         out.right_aligned.push_back(true);
     }
     for (size_t r = 0; r < table.rows.size(); ++r) {
-        std::vector<std::string> row{table.rows[r].display()};
+        std::vector<std::string> row{table.rows[r].label()};
         for (const auto& cell : table.cells[r]) {
             if (!cell) {
                 row.emplace_back("-");
@@ -181,8 +181,8 @@ std::string render_param_table(const ParamTable& table, ReportFormat format) {
                     continue;
                 }
                 out += fmt::format(
-                    "{},{}{},{},{},{},{},{},{}\n", csv_field(table.rows[r].display()),
-                    table.column_axis ? csv_field(table.columns[c].display()) + "," : "",
+                    "{},{}{},{},{},{},{},{},{}\n", csv_field(table.rows[r].label()),
+                    table.column_axis ? csv_field(table.columns[c].label()) + "," : "",
                     cell->median.n, number(cell->median.median),
                     number(interval_of(cell->median).low), number(interval_of(cell->median).high),
                     cell->excluded, csv_field(table.metric), csv_field(table.unit));

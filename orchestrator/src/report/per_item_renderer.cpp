@@ -42,8 +42,8 @@ Table per_item_table(const PerItemView& view, const PerItemComparison& compariso
     const ColumnUnit unit = column_unit(view.seconds, view.unit, largest_item_median(view));
     Table table;
     table.headers = {"item",
-                     unit.header(view.base.display()),
-                     unit.header(comparison.other.display()),
+                     unit.header(view.base.label()),
+                     unit.header(comparison.other.label()),
                      "diff",
                      "diff % [CI]",
                      "n"};
@@ -73,9 +73,9 @@ std::string per_item_heading(const PerItemView& view, const PerItemComparison& c
                        "diff % = {} / {} − 1 on the log scale with its exact Mann-Whitney interval "
                        "(negative: lower); * geomean = each boot's geomean over the items, "
                        "compared across boots",
-                       view.prefix, view.axis, view.base.display(), comparison.other.display(),
-                       comparison.other.display(), view.base.display(), comparison.other.display(),
-                       view.base.display());
+                       view.prefix, view.axis, view.base.label(), comparison.other.label(),
+                       comparison.other.label(), view.base.label(), comparison.other.label(),
+                       view.base.label());
 }
 
 nlohmann::json per_item_view_json(const PerItemView& view) {
@@ -127,8 +127,8 @@ std::string render_per_item_view(const PerItemView& view, ReportFormat format) {
             return std::isfinite(value) ? fmt::format("{}", value) : std::string();
         };
         for (const auto& comparison : view.comparisons) {
-            const std::string sides = fmt::format("{},{}", csv_field(view.base.display()),
-                                                  csv_field(comparison.other.display()));
+            const std::string sides = fmt::format("{},{}", csv_field(view.base.label()),
+                                                  csv_field(comparison.other.label()));
             const GeometricMean& g = comparison.geomean;
             out += fmt::format("geomean,,{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(view.axis),
                                sides, g.n_base, g.n_other, number(comparison.base_geomean),

@@ -94,7 +94,7 @@ void per_boot_geomean(const std::vector<std::pair<std::string, SampleSet>>& item
 std::string display_list(const std::vector<AxisValue>& values) {
     std::string text;
     for (const auto& value : values) {
-        text += (text.empty() ? "" : ", ") + value.display();
+        text += (text.empty() ? "" : ", ") + value.label();
     }
     return text;
 }
@@ -129,7 +129,7 @@ PerItemView build_per_item_view(const std::string& prefix,
     std::sort(values.begin(), values.end(), axis_value_less);
     const auto named = [&values](const std::string& name) {
         return std::find_if(values.begin(), values.end(),
-                            [&name](const AxisValue& v) { return v.display() == name; });
+                            [&name](const AxisValue& v) { return v.label() == name; });
     };
     auto base_value = values.begin();
     if (base) {

@@ -143,7 +143,8 @@ nlohmann::json interval_json(const Interval& interval) {
 
 nlohmann::json axis_json(const AxisValue& value) {
     switch (value.kind) {
-    case AxisValue::Kind::Missing:
+    case AxisValue::Kind::Null:
+    case AxisValue::Kind::Blob: // json_extract never yields one
         return nullptr;
     case AxisValue::Kind::Integer:
         return value.integer;

@@ -141,7 +141,7 @@ Table report_table(const SampleSet& set, const std::vector<GroupStatistics>& sta
     for (const auto& stats : statistics) {
         std::vector<std::string> row;
         for (const auto& value : stats.group->key) {
-            row.push_back(value.display());
+            row.push_back(value.label());
         }
         row.push_back(std::to_string(stats.summary.n));
         if (stats.summary.n == 0) {

@@ -26,7 +26,7 @@ void check_axes_exist(const SampleSet& set) {
         }
         const bool anyone =
             std::any_of(set.groups.begin(), set.groups.end(), [axis](const auto& g) {
-                return g.key[axis].kind != AxisValue::Kind::Missing;
+                return g.key[axis].kind != AxisValue::Kind::Null;
             });
         if (anyone) {
             continue;
@@ -209,11 +209,11 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
 
 std::string group_label(const std::vector<std::string>& axes, const std::vector<AxisValue>& key) {
     if (axes.size() == 1 && axes.front() == k_cell_axis) {
-        return key.front().display();
+        return key.front().label();
     }
     std::string label;
     for (size_t i = 0; i < axes.size() && i < key.size(); ++i) {
-        label += fmt::format("{}{}={}", label.empty() ? "" : " ", axes[i], key[i].display());
+        label += fmt::format("{}{}={}", label.empty() ? "" : " ", axes[i], key[i].label());
     }
     return label;
 }

@@ -1,7 +1,6 @@
 #include "store/axis_value.h"
 
 #include <algorithm>
-#include <fmt/format.h>
 
 namespace bb {
 
@@ -17,41 +16,10 @@ bool is_number(const AxisValue& value) {
 
 } // namespace
 
-std::string AxisValue::display() const {
-    switch (kind) {
-    case Kind::Missing:
-        return "(none)";
-    case Kind::Integer:
-        return std::to_string(integer);
-    case Kind::Real:
-        return fmt::format("{}", real);
-    case Kind::Text:
-        return text;
-    }
-    return {};
-}
-
-bool AxisValue::operator==(const AxisValue& other) const {
-    if (kind != other.kind) {
-        return false;
-    }
-    switch (kind) {
-    case Kind::Missing:
-        return true;
-    case Kind::Integer:
-        return integer == other.integer;
-    case Kind::Real:
-        return real == other.real;
-    case Kind::Text:
-        return text == other.text;
-    }
-    return false;
-}
-
 bool axis_value_less(const AxisValue& a, const AxisValue& b) {
     using Kind = AxisValue::Kind;
-    if ((a.kind == Kind::Missing) != (b.kind == Kind::Missing)) {
-        return b.kind == Kind::Missing;
+    if ((a.kind == Kind::Null) != (b.kind == Kind::Null)) {
+        return b.kind == Kind::Null;
     }
     if (is_number(a) && is_number(b)) {
         if (as_number(a) != as_number(b)) {

@@ -63,22 +63,6 @@ QueryCell cell_of(sqlite3_stmt* statement, int column) {
 
 } // namespace
 
-std::string QueryCell::display() const {
-    switch (kind) {
-    case Kind::Null:
-        return "NULL";
-    case Kind::Integer:
-        return std::to_string(integer);
-    case Kind::Real:
-        return fmt::format("{}", real);
-    case Kind::Text:
-        return text;
-    case Kind::Blob:
-        return fmt::format("<blob {} bytes>", bytes);
-    }
-    return {};
-}
-
 namespace {
 
 // Prepares the one statement of `sql` under the sandbox; a tail that prepares to anything, or

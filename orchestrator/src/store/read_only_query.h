@@ -4,6 +4,7 @@
 // the statement must be read-only (sqlite3_stmt_readonly) and the connection runs with PRAGMA
 // query_only. Time and memory are capped. report/adhoc_query.h renders the rows.
 #include "store/query_sandbox.h"
+#include "store/sql_value.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <string>
@@ -13,16 +14,7 @@
 namespace bb {
 
 // A value as SQLite returned it; blobs are shown by size, never dumped.
-struct QueryCell {
-    enum class Kind { Null, Integer, Real, Text, Blob };
-    Kind kind = Kind::Null;
-    long long integer = 0;
-    double real = 0;
-    std::string text; // Text: the value; Blob: empty (size in `bytes`)
-    long long bytes = 0;
-
-    std::string display() const; // NULL → "NULL", blob → "<blob 123 bytes>"
-};
+using QueryCell = SqlValue;
 
 struct QueryResult {
     std::vector<std::string> columns;

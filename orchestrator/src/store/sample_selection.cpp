@@ -84,23 +84,6 @@ MetricSource metric_source(SQLite::Database& db, const std::string& metric,
             metric, unit.getColumn(0).getString(), unit.getColumn(0).getString() == "s"};
 }
 
-AxisValue axis_value(const SQLite::Column& column) {
-    AxisValue value;
-    if (column.isNull()) {
-        value.kind = AxisValue::Kind::Missing;
-    } else if (column.isInteger()) {
-        value.kind = AxisValue::Kind::Integer;
-        value.integer = column.getInt64();
-    } else if (column.isFloat()) {
-        value.kind = AxisValue::Kind::Real;
-        value.real = column.getDouble();
-    } else {
-        value.kind = AxisValue::Kind::Text;
-        value.text = column.getString();
-    }
-    return value;
-}
-
 std::string json_label(std::string_view axis) {
     // Quoted label: "srcutree.srcu_max_nodelay_phase" is one key, not a nested path.
     return "$.\"" + std::string(axis) + "\"";
@@ -189,7 +172,7 @@ SelectedBoot read_boot(SQLite::Statement& row, size_t axes) {
     }
     boot.loaded = row.getColumn(8).getInt() != 0;
     for (size_t axis = 0; axis < axes; ++axis) {
-        boot.key.push_back(axis_value(row.getColumn(k_first_axis_column + static_cast<int>(axis))));
+        boot.key.push_back(sql_value(row.getColumn(k_first_axis_column + static_cast<int>(axis))));
     }
     return boot;
 }
