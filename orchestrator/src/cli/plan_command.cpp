@@ -6,6 +6,7 @@
 #include "report/boot_plan.h"
 #include "schedule/slots.h"
 #include "store/run_queries.h"
+#include "store/sample_selection.h"
 #include "util/duration.h"
 #include "util/error.h"
 #include "util/host_facts.h"
@@ -146,7 +147,7 @@ void check_pilot(const Experiment& experiment, const PlanCommandOptions& options
     }
     const RunInfo pilot = describe_run(db, options.pilot);
     std::set<std::string> booted;
-    for (const auto& sample : run_samples(db, options.pilot)) {
+    for (const auto& sample : run_boots(db, options.pilot)) {
         booted.insert(sample.cell_key);
     }
     std::vector<std::string> missing;

@@ -2,7 +2,7 @@
 
 #include "stats/geomean_endpoint.h"
 #include "store/metric_queries.h"
-#include "store/run_queries.h"
+#include "store/sample_selection.h"
 #include "util/error.h"
 
 #include <cmath>
@@ -52,7 +52,7 @@ std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const E
                                    : metric_values(db, run_id, endpoint);
     std::vector<std::pair<long long, EndpointBoot>> boots;
     std::set<std::string> item_set;
-    for (const auto& sample : run_samples(db, run_id)) {
+    for (const auto& sample : run_boots(db, run_id)) {
         if (sample.outcome == "infra-error" || (!cell_key.empty() && sample.cell_key != cell_key)) {
             continue;
         }
@@ -70,7 +70,7 @@ std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const E
         boot.used = sample.used;
         boot.wall_seconds = sample.wall_seconds;
         if (endpoint.kind == EndpointKind::BootSeconds) {
-            boot.value = sample.boot_seconds;
+            boot.value = sample.value;
         }
         if (const auto found = metrics.find(sample.boot_id); found != metrics.end()) {
             if (endpoint.kind == EndpointKind::Metric) {

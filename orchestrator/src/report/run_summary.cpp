@@ -3,7 +3,7 @@
 #include "report/statistics.h"
 #include "stats/sorted.h"
 #include "store/metric_queries.h"
-#include "store/run_queries.h"
+#include "store/sample_selection.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -14,7 +14,7 @@ namespace bb {
 
 namespace {
 
-bool spans_hosts(const std::vector<RunSample>& samples) {
+bool spans_hosts(const std::vector<SelectedBoot>& samples) {
     return std::any_of(samples.begin(), samples.end(),
                        [&](const auto& sample) { return sample.host != samples.front().host; });
 }
@@ -25,7 +25,7 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id) {
     std::map<std::string, CellResult> by_key;
     std::vector<std::string> order;
     std::map<long long, std::string> boot_cell;
-    const std::vector<RunSample> samples = run_samples(db, run_id);
+    const std::vector<SelectedBoot> samples = run_boots(db, run_id);
     const bool by_host = spans_hosts(samples);
     for (const auto& sample : samples) {
         const std::string host = by_host ? sample.host : "";
@@ -41,12 +41,12 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id) {
         ++cell.boots;
         // A boot whose parameters did not take counts as failed: it is not the cell it stands
         // for; a failed boot that was also loaded counts as failed only.
-        const bool ok = sample.outcome == "ok" && sample.params_applied;
+        const bool ok = sample.outcome == "ok"; // "param-not-applied" otherwise
         cell.contaminated += ok && sample.loaded ? 1 : 0;
         // Failed and loaded samples are counted, not averaged.
-        if (sample.used && sample.boot_seconds) {
+        if (sample.used && sample.value) {
             ++cell.ok;
-            cell.boot_seconds.push_back(*sample.boot_seconds);
+            cell.boot_seconds.push_back(*sample.value);
             boot_cell[sample.boot_id] = key;
         }
     }

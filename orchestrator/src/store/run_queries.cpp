@@ -81,34 +81,4 @@ std::vector<std::string> experiments_newest_first(Database& db) {
     return names;
 }
 
-std::vector<RunSample> run_samples(Database& db, long long run_id) {
-    SQLite::Statement select(
-        db.sql(), "SELECT s.boot_id, s.cell_key, s.params_json, s.repeat_index, s.outcome, "
-                  "s.params_not_applied IS NULL, s.loaded, s.used, s.boot_seconds, "
-                  "s.wall_seconds, (SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h "
-                  "WHERE h.id = coalesce(b.host_id, r.host_id)) "
-                  "FROM v_samples s JOIN boots b ON b.id = s.boot_id "
-                  "JOIN runs r ON r.id = s.run_id WHERE s.run_id = ? ORDER BY s.boot_id");
-    select.bind(1, static_cast<int64_t>(run_id));
-    std::vector<RunSample> samples;
-    while (select.executeStep()) {
-        RunSample sample;
-        sample.boot_id = select.getColumn(0).getInt64();
-        sample.cell_key = select.getColumn(1).getString();
-        sample.params_json = select.getColumn(2).getString();
-        sample.repeat_index = select.getColumn(3).getInt();
-        sample.outcome = select.getColumn(4).getString();
-        sample.params_applied = select.getColumn(5).getInt() != 0;
-        sample.loaded = select.getColumn(6).getInt() != 0;
-        sample.used = select.getColumn(7).getInt() != 0;
-        if (!select.getColumn(8).isNull()) {
-            sample.boot_seconds = select.getColumn(8).getDouble();
-        }
-        sample.wall_seconds = select.getColumn(9).isNull() ? 0 : select.getColumn(9).getDouble();
-        sample.host = select.getColumn(10).getString();
-        samples.push_back(std::move(sample));
-    }
-    return samples;
-}
-
 } // namespace bb

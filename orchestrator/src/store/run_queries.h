@@ -1,10 +1,9 @@
 #pragma once
-// Runs as the reports read them back: what a run was, which runs declared an analysis, and each
-// boot of a run with the v_samples view's classification (used, loaded).
+// Runs as the reports read them back: what a run was and which runs declared an analysis (a
+// run's boots: run_boots in store/sample_selection.h).
 #include "store/database.h"
 #include "store/run_status.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,23 +31,5 @@ std::vector<long long> runs_declaring_analysis(Database& db, const std::string& 
 // The experiments that have runs, the one with the newest run first (ad-hoc boots, which
 // belong to no experiment, are not one).
 std::vector<std::string> experiments_newest_first(Database& db);
-
-// One boot of a run, classified by v_samples (the one "used sample" rule, store/sample_rule.h).
-struct RunSample {
-    long long boot_id = 0;
-    std::string cell_key;
-    std::string params_json;
-    int repeat_index = 0;
-    std::string outcome;
-    bool params_applied = true;
-    bool loaded = false;
-    bool used = false;
-    std::optional<double> boot_seconds;
-    double wall_seconds = 0;
-    std::string host; // libvirt URI, else hostname
-};
-
-// Every boot of the run, by boot id.
-std::vector<RunSample> run_samples(Database& db, long long run_id);
 
 } // namespace bb

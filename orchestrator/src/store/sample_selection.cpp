@@ -31,8 +31,6 @@ constexpr std::array k_column_metrics{
 constexpr const char* k_host_sql = "(SELECT coalesce(h.libvirt_uri, h.hostname) FROM hosts h "
                                    "WHERE h.id = coalesce(b.host_id, (SELECT r2.host_id FROM "
                                    "runs r2 WHERE r2.id = b.run_id)))";
-// Whether a boot counts as loaded is defined once, by the v_samples view (schema 8).
-constexpr const char* k_loaded_sql = "(SELECT s.loaded FROM v_samples s WHERE s.boot_id = b.id)";
 
 void require_experiment(SQLite::Database& db, const std::string& name, const std::string& where) {
     SQLite::Statement names(db, "SELECT DISTINCT name FROM experiments ORDER BY name");
@@ -91,14 +89,12 @@ std::string json_label(std::string_view axis) {
 
 // " FROM boots b … WHERE …" for the query's experiment, runs and --only filters; shared by
 // every statement that reads the same selection.
+// Whether a boot is loaded or used is defined once, by the v_samples view (schema 8), which
+// holds every boot: its `s.` columns are the classification every reader gets.
 std::string selection_sql(const SampleQuery& query, std::vector<SqlBinding>& bindings) {
-    std::string filter = " FROM boots b";
+    std::string filter = " FROM boots b JOIN v_samples s ON s.boot_id = b.id WHERE 1 = 1";
     if (!query.experiment.empty()) {
-        filter += " JOIN runs r ON r.id = b.run_id JOIN experiments e ON e.id = r.experiment_id";
-    }
-    filter += " WHERE 1 = 1";
-    if (!query.experiment.empty()) {
-        filter += " AND e.name = ?";
+        filter += " AND s.experiment = ?";
         bindings.emplace_back(query.experiment);
     }
     if (!query.run_ids.empty()) {
@@ -126,7 +122,7 @@ std::string selection_sql(const SampleQuery& query, std::vector<SqlBinding>& bin
 
 // The one statement that reads every selected boot: its sample columns, then one column per
 // grouping axis. Placeholders are numbered in the order they appear in the text.
-constexpr int k_first_axis_column = 9;
+constexpr int k_first_axis_column = 13;
 
 std::string samples_sql(const std::vector<std::string>& axes, const MetricSource& metric,
                         std::vector<SqlBinding>& bindings) {
@@ -135,7 +131,8 @@ std::string samples_sql(const std::vector<std::string>& axes, const MetricSource
                        "CASE WHEN b.outcome = 'ok' AND b.params_not_applied IS NOT NULL "
                        "THEN 'param-not-applied' ELSE b.outcome END, "
                        "b.foreign_load, " +
-                       metric.sql + ", b.params_not_applied, " + k_loaded_sql;
+                       metric.sql + ", b.params_not_applied, s.loaded, s.used, b.repeat_index, " +
+                       "b.wall_seconds, " + k_host_sql;
     if (metric.bound_name) {
         bindings.emplace_back(*metric.bound_name);
     }
@@ -171,6 +168,10 @@ SelectedBoot read_boot(SQLite::Statement& row, size_t axes) {
         boot.params_not_applied = row.getColumn(7).getString();
     }
     boot.loaded = row.getColumn(8).getInt() != 0;
+    boot.used = row.getColumn(9).getInt() != 0;
+    boot.repeat_index = row.getColumn(10).getInt();
+    boot.wall_seconds = row.getColumn(11).isNull() ? 0 : row.getColumn(11).getDouble();
+    boot.host = row.getColumn(12).getString();
     for (size_t axis = 0; axis < axes; ++axis) {
         boot.key.push_back(sql_value(row.getColumn(k_first_axis_column + static_cast<int>(axis))));
     }
@@ -213,6 +214,12 @@ SampleSelection select_samples(Database& db, const SampleQuery& query) {
         selection.boots.push_back(read_boot(boots, selection.axes.size()));
     }
     return selection;
+}
+
+std::vector<SelectedBoot> run_boots(Database& db, long long run_id) {
+    SampleQuery query;
+    query.run_ids = {run_id};
+    return select_samples(db, query).boots;
 }
 
 int hosts_in_selection(Database& db, const SampleQuery& query) {

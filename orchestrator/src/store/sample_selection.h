@@ -50,7 +50,11 @@ struct SelectedBoot {
     std::optional<double> foreign_load;
     std::optional<double> value;
     std::optional<std::string> params_not_applied;
-    bool loaded = false;        // v_samples.loaded
+    bool loaded = false;  // v_samples.loaded
+    bool used = false;    // v_samples.used: ok, not loaded, parameters applied
+    int repeat_index = 0; // the round: the runner boots every cell once per round
+    double wall_seconds = 0;
+    std::string host;           // libvirt URI, else hostname (before fleets: the run's host)
     std::vector<AxisValue> key; // one value per axis, in the order of SampleSelection::axes
 };
 
@@ -63,6 +67,10 @@ struct SampleSelection {
 
 // Throws Error for an unknown experiment, run id or metric (naming the known ones).
 SampleSelection select_samples(Database& db, const SampleQuery& query);
+
+// Every boot of a run, by boot id, with boot_seconds as its value and no grouping axis but
+// "cell" (the run summary, a verdict's endpoint, plan's pilot check).
+std::vector<SelectedBoot> run_boots(Database& db, long long run_id);
 
 // How many hosts the selected boots ran on.
 int hosts_in_selection(Database& db, const SampleQuery& query);
