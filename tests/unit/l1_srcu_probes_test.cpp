@@ -23,16 +23,18 @@ namespace fs = std::filesystem;
 using bb::test::TempDir;
 using bb::test::write_bytes;
 
-// The eight events as kprobe_profile lists them: name, hits, misses.
+// The ten events as kprobe_profile lists them: name, hits, misses.
 std::string profile(long exp, long exp_ret, long check, long passes, long gps, long cbs,
-                    long queued) {
+                    long queued, long registered = 0, long unregistered = 0) {
     return fmt::format("  {:<44} {:>15} {:>15}\n  {:<44} {:>15} {:>15}\n"
+                       "  {:<44} {:>15} {:>15}\n  {:<44} {:>15} {:>15}\n"
                        "  {:<44} {:>15} {:>15}\n  {:<44} {:>15} {:>15}\n"
                        "  {:<44} {:>15} {:>15}\n  {:<44} {:>15} {:>15}\n"
                        "  {:<44} {:>15} {:>15}\n  {:<44} {:>15} {:>15}\n",
                        "srcu_exp", exp, 0, "srcu_exp_ret", exp_ret, 0, "srcu_check", check, 0,
                        "process_srcu", passes, 0, "srcu_gp_start", gps, 0, "srcu_invoke_cbs", cbs,
-                       0, "srcu_delay_timer", 0, 0, "srcu_gp_queue", queued, 0);
+                       0, "srcu_delay_timer", 0, 0, "srcu_gp_queue", queued, 0, "kvm_iobus_reg",
+                       registered, 0, "kvm_iobus_unreg", unregistered, 0);
 }
 
 // A run of four calls on two srcu_structs: kvm->srcu from a vCPU thread whose name holds a
@@ -60,6 +62,24 @@ constexpr const char* k_trace = R"(# tracer: nop
            <...>-231     [001] .....    42.200000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
      kworker/0:2-31      [000] .....    42.200010: srcu_check: (process_srcu+0x1c8/0x4c0 <- try_check_zero) ssp=0xffff000000abc000 clear=0
            <...>-231     [001] .....    42.200055: srcu_exp_ret: (kvm_set_memslot+0x50/0x300 <- synchronize_srcu_expedited)
+)";
+
+// An L2 boot's I/O-bus updates on stock 6.12 (both syncing): two registrations' expedited calls
+// (30 and 60 µs), one unregistration's (a jiffy at HZ=100 behind a failed reader check) and a
+// memslot swap inlined into kvm_activate_memslot (.isra suffix) as well as one out of line.
+constexpr const char* k_io_bus_trace = R"(# tracer: nop
+ qemu-system-aar-230     [000] .....    60.000000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
+ qemu-system-aar-230     [000] .....    60.000030: srcu_exp_ret: (kvm_io_bus_register_dev+0x1b8/0x230 <- synchronize_srcu_expedited)
+ qemu-system-aar-230     [000] .....    60.001000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
+ qemu-system-aar-230     [000] .....    60.001060: srcu_exp_ret: (kvm_io_bus_register_dev+0x1b8/0x230 <- synchronize_srcu_expedited)
+ qemu-system-aar-230     [001] .....    61.000000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
+ qemu-system-aar-230     [001] .....    61.010000: srcu_exp_ret: (kvm_io_bus_unregister_dev+0xfc/0x1e0 <- synchronize_srcu_expedited)
+       CPU 0/KVM-231     [000] .....    62.000000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
+       CPU 0/KVM-231     [000] .....    62.000200: srcu_exp_ret: (kvm_activate_memslot.isra.0+0x40/0x90 <- synchronize_srcu_expedited)
+       CPU 0/KVM-231     [000] .....    62.100000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8
+       CPU 0/KVM-231     [000] .....    62.100300: srcu_exp_ret: (kvm_swap_active_memslots+0x11c/0x1a0 <- synchronize_srcu_expedited)
+ qemu-system-aar-230     [001] .....    63.000000: srcu_exp: (synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2f000
+ qemu-system-aar-230     [001] .....    63.000100: srcu_exp_ret: (kvm_set_irq_routing+0x1c4/0x240 <- synchronize_srcu_expedited)
 )";
 
 // Runs the report awk on the two profile snapshots and a trace, as L1's /init does.
@@ -129,7 +149,7 @@ TEST_CASE("every line of the report is one the console monitor stores", "[nested
         report(profile(3, 3, 9, 5, 4, 4, 5), profile(7, 7, 19, 11, 8, 8, 11), k_trace);
     bb::ConsoleMonitor monitor;
     monitor.feed(out, 1.0);
-    CHECK(monitor.metrics().size() == 14);
+    CHECK(monitor.metrics().size() == 22);
     long long hist_total = 0;
     for (const auto& bucket : monitor.histograms()) {
         CHECK(bucket.name == "l1_srcu_exp_us");
@@ -142,6 +162,38 @@ TEST_CASE("every line of the report is one the console monitor stores", "[nested
         legacy = legacy || metric.name == bb::k_srcu_expedited_metric;
     }
     CHECK(legacy);
+}
+
+TEST_CASE("the report counts I/O-bus (un)registrations and attributes expedited calls to them",
+          "[nested][srcu][kvm-io-bus]") {
+    const std::string out = report(profile(10, 10, 0, 0, 0, 0, 0, 5, 1),
+                                   profile(16, 16, 0, 0, 0, 0, 0, 17, 2), k_io_bus_trace);
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_kvm_io_bus_register_calls 12 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_kvm_io_bus_unregister_calls 1 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_register_calls 2 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_register_blocked_seconds 0.000090 s"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_unregister_calls 1 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_unregister_blocked_seconds 0.010000 s"));
+    // The .isra-suffixed inlined site and the out-of-line one; kvm_set_irq_routing is neither.
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_memslots_calls 2 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_memslots_blocked_seconds 0.000500 s"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC srcu_expedited_calls 6 count"));
+}
+
+TEST_CASE("a kernel that registers without syncing (7d9a0273c459) reports zero register syncs",
+          "[nested][srcu][kvm-io-bus]") {
+    const std::string trace =
+        "       CPU 0/KVM-231     [000] .....    62.000000: srcu_exp: "
+        "(synchronize_srcu_expedited+0x0/0x2c) ssp=0xffff0000c1a2d9e8\n"
+        "       CPU 0/KVM-231     [000] .....    62.010000: srcu_exp_ret: "
+        "(kvm_swap_active_memslots+0x11c/0x1a0 <- synchronize_srcu_expedited)\n";
+    const std::string out =
+        report(profile(0, 0, 0, 0, 0, 0, 0, 0, 0), profile(1, 1, 0, 0, 0, 0, 0, 12, 0), trace);
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_kvm_io_bus_register_calls 12 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_register_calls 0 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_register_blocked_seconds 0.000000 s"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_memslots_calls 1 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_srcu_exp_memslots_blocked_seconds 0.010000 s"));
 }
 
 TEST_CASE("a probe the kernel refused is reported as not measured, not as zero", "[nested][srcu]") {
@@ -160,6 +212,11 @@ TEST_CASE("a probe the kernel refused is reported as not measured, not as zero",
     CHECK(out.find("l1_srcu_readers_found 0") == std::string::npos);
     CHECK(out.find("BOOTBENCH-HIST") == std::string::npos);
     CHECK(out.find("l1_srcu_exp_timed_calls") == std::string::npos);
+    CHECK(has_line(out, "bootbench: l1_kvm_io_bus_register_calls not measured: no probe on "
+                        "kvm_io_bus_register_dev"));
+    CHECK(has_line(out, "bootbench: l1_srcu_exp_register/unregister/memslots_* not measured: no "
+                        "entry and return probes on synchronize_srcu_expedited"));
+    CHECK(out.find("l1_srcu_exp_register_calls") == std::string::npos);
 }
 
 TEST_CASE("calls the trace lost are named, and a return without its entry is not timed",
@@ -186,9 +243,9 @@ TEST_CASE("the probe setup writes each definition verbatim and filters the count
     require_busybox();
     const TempDir dir;
     const fs::path tracing = dir / "tracing";
-    for (const char* event :
-         {"srcu_exp", "srcu_exp_ret", "srcu_check", "process_srcu", "srcu_gp_start",
-          "srcu_invoke_cbs", "srcu_delay_timer", "srcu_gp_queue"}) {
+    for (const char* event : {"srcu_exp", "srcu_exp_ret", "srcu_check", "process_srcu",
+                              "srcu_gp_start", "srcu_invoke_cbs", "srcu_delay_timer",
+                              "srcu_gp_queue", "kvm_iobus_reg", "kvm_iobus_unreg"}) {
         fs::create_directories(tracing / "events" / "bootbench" / event);
     }
     write_bytes(tracing / "kprobe_events", "");
@@ -209,6 +266,10 @@ TEST_CASE("the probe setup writes each definition verbatim and filters the count
     CHECK(read_text(bootbench / "srcu_check" / "filter") == "clear == 0\n");
     CHECK(read_text(bootbench / "srcu_gp_queue" / "filter") == "delay != 0\n");
     CHECK(read_text(bootbench / "srcu_gp_start" / "filter") == "common_pid < 0\n");
+    CHECK(has_line(events, "p:bootbench/kvm_iobus_reg kvm_io_bus_register_dev"));
+    CHECK(has_line(events, "p:bootbench/kvm_iobus_unreg kvm_io_bus_unregister_dev"));
+    CHECK(read_text(bootbench / "kvm_iobus_reg" / "filter") == "common_pid < 0\n");
+    CHECK(read_text(bootbench / "kvm_iobus_unreg" / "enable") == "1\n");
     CHECK_FALSE(fs::exists(bootbench / "srcu_exp" / "filter"));
     CHECK(read_text(bootbench / "srcu_exp" / "enable") == "1\n");
     CHECK(read_text(bootbench / "srcu_delay_timer" / "enable") == "1\n");
@@ -227,4 +288,52 @@ TEST_CASE("a probe whose event cannot be enabled is removed again and named", "[
     CHECK(result.output.find("bootbench: no probe srcu_check on try_check_zero: ") !=
           std::string::npos);
     CHECK(has_line(read_text(tracing / "kprobe_events"), "-:bootbench/srcu_check"));
+}
+
+namespace {
+// Runs the kallsyms check on a canned kallsyms (or none), as L1's /init does.
+std::string symbols_check(const std::string* kallsyms) {
+    require_busybox();
+    const TempDir dir;
+    if (kallsyms != nullptr) {
+        write_bytes(dir / "kallsyms", *kallsyms);
+    }
+    // The check runs with L1's busybox applets on PATH; here the host's busybox provides them.
+    const fs::path bin = dir / "bin";
+    fs::create_directories(bin);
+    for (const char* applet : {"grep", "awk"}) {
+        fs::create_symlink(k_busybox, bin / applet);
+    }
+    write_bytes(dir / "check.sh", "PATH=" + bin.string() +
+                                      "\nkallsyms=" + (dir / "kallsyms").string() + "\n" +
+                                      bb::l1_kvm_io_bus_symbols());
+    const auto result = bb::run_command({k_busybox.string(), "sh", (dir / "check.sh").string()});
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    return result.output;
+}
+} // namespace
+
+TEST_CASE("L1 says which I/O-bus patches its kernel has from kallsyms", "[nested][kvm-io-bus]") {
+    // callsrcu (0001-0004): __free_bus but no call_srcu_expedited; names that only contain or
+    // prefix the symbols, and a module's symbol, do not count.
+    const std::string callsrcu = "ffff800080a1b2c0 t __free_bus\n"
+                                 "ffff800080a1b300 T call_srcu\n"
+                                 "ffff800080a1b340 t call_srcu_expedited_x\n"
+                                 "ffff800080a1b380 t my__free_bus\n"
+                                 "ffff800000c0ffee t call_srcu_expedited\t[some_module]\n";
+    std::string out = symbols_check(&callsrcu);
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_free_bus 1 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_call_srcu_expedited 0 count"));
+    const std::string expedited = callsrcu + "ffff800080a1b3c0 T call_srcu_expedited\n";
+    out = symbols_check(&expedited);
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_free_bus 1 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_call_srcu_expedited 1 count"));
+    const std::string stock = "ffff800080a1b300 T call_srcu\n";
+    out = symbols_check(&stock);
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_free_bus 0 count"));
+    CHECK(has_line(out, "BOOTBENCH-METRIC l1_has_call_srcu_expedited 0 count"));
+    out = symbols_check(nullptr);
+    CHECK(out.find("BOOTBENCH-METRIC") == std::string::npos);
+    CHECK(out.find("which I/O-bus patches it has is not measured") != std::string::npos);
 }

@@ -25,6 +25,9 @@ TEST_CASE("L1's /init probes SRCU around an L2 started between its own markers",
     const size_t l1_boot = position(init, "BOOTBENCH-MARKER l1-boot-done $up");
     const size_t tracefs = position(init, "mount -t tracefs tracefs $tracing");
     const size_t probes = position(init, bb::l1_srcu_probe_setup());
+    // Which I/O-bus kernel L1 is (kallsyms), said before L2's timed span.
+    const size_t symbols =
+        position(init, "kallsyms=/proc/kallsyms\n" + bb::l1_kvm_io_bus_symbols());
     const size_t awk =
         position(init, "cat > /tmp/srcu-report.awk <<'AWK'\n" + bb::l1_srcu_report_awk() + "AWK\n");
     const size_t before = position(init, "cat $tracing/kprobe_profile > /tmp/srcu-before");
@@ -47,6 +50,8 @@ TEST_CASE("L1's /init probes SRCU around an L2 started between its own markers",
     const size_t off = position(init, "poweroff -f");
     CHECK(l1_boot < tracefs);
     CHECK(tracefs < probes);
+    CHECK(probes < symbols);
+    CHECK(symbols < start);
     CHECK(probes < awk);
     CHECK(awk < before);
     CHECK(before < clear); // the trace holds L2's run only; the counts are differences

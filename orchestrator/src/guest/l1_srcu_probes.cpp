@@ -27,7 +27,11 @@ constexpr const char* k_drop_all = "common_pid < 0";
 // of any work in the system and counts those of an address process_srcu ran with. srcu_reschedule()
 // cannot tell this itself: it is called with SRCU_INTERVAL after the last grace period too, when
 // it queues nothing.
-constexpr std::array<SrcuProbe, 8> k_probes{{
+// kvm_io_bus_register_dev() and kvm_io_bus_unregister_dev() are exported, so never only inlined:
+// their entries count the I/O-bus registrations of L2's run (issue 34, kernels/patches/kvm-io-bus).
+// Which of their synchronize_srcu_expedited() calls block, and for how long, the return probe of
+// synchronize_srcu_expedited() says by its caller.
+constexpr std::array<SrcuProbe, 10> k_probes{{
     {"srcu_exp", "synchronize_srcu_expedited", true, k_keep_all,
      "p:bootbench/srcu_exp synchronize_srcu_expedited ssp=%x0"},
     {"srcu_exp_ret", "synchronize_srcu_expedited", true, k_keep_all,
@@ -43,6 +47,22 @@ constexpr std::array<SrcuProbe, 8> k_probes{{
      "p:bootbench/srcu_delay_timer srcu_delay_timer"},
     {"srcu_gp_queue", "queue_delayed_work_on", false, "delay != 0",
      "p:bootbench/srcu_gp_queue queue_delayed_work_on dwork=%x2 delay=%x3:u64"},
+    {"kvm_iobus_reg", "kvm_io_bus_register_dev", true, k_drop_all,
+     "p:bootbench/kvm_iobus_reg kvm_io_bus_register_dev"},
+    {"kvm_iobus_unreg", "kvm_io_bus_unregister_dev", true, k_drop_all,
+     "p:bootbench/kvm_iobus_unreg kvm_io_bus_unregister_dev"},
+}};
+
+// Functions that only the I/O-bus series adds (no other 6.12.118 source file names them):
+// __free_bus (0004, 7d9a0273c459's deferred free) and call_srcu_expedited (0006, the RFC), with
+// the metric that says whether L1's kernel has each.
+struct KernelSymbol {
+    const char* symbol;
+    const char* metric;
+};
+constexpr std::array<KernelSymbol, 2> k_io_bus_symbols{{
+    {"__free_bus", "l1_has_free_bus"},
+    {"call_srcu_expedited", "l1_has_call_srcu_expedited"},
 }};
 } // namespace
 
@@ -79,6 +99,30 @@ probe() {{
     return script;
 }
 
+std::string l1_kvm_io_bus_symbols() {
+    std::string pattern;
+    for (const KernelSymbol& entry : k_io_bus_symbols) {
+        pattern += (pattern.empty() ? "" : "|") + std::string(entry.symbol);
+    }
+    // One pass over kallsyms (tens of thousands of lines, slow in TCG-emulated L1).
+    std::string script = fmt::format(
+        R"sh(if [ -r $kallsyms ]; then
+  io_bus_symbols=" $(grep -E ' ({})$' $kallsyms | awk '{{ printf "%s ", $3 }}')"
+)sh",
+        pattern);
+    for (const KernelSymbol& entry : k_io_bus_symbols) {
+        script += fmt::format(R"sh(  case "$io_bus_symbols" in *" {0} "*) has=1 ;; *) has=0 ;; esac
+  echo "BOOTBENCH-METRIC {1} $has count"
+)sh",
+                              entry.symbol, entry.metric);
+    }
+    script += R"sh(else
+  echo "bootbench: no $kallsyms in L1: which I/O-bus patches it has is not measured"
+fi
+)sh";
+    return script;
+}
+
 std::string l1_srcu_report_awk() {
     // Busybox awk: no length(array), no gawk extensions. The trace's task column may hold spaces
     // (qemu's vCPU threads are "CPU 0/KVM"), so fields are found by shape: "[cpu]", then the
@@ -94,6 +138,17 @@ function counted(event, name, fn) {
   }
   printf "bootbench: %s not measured: no probe on %s\n", name, fn
   return 0
+}
+# Which kvm->srcu update a synchronize_srcu_expedited() return came back to: an I/O-bus
+# registration, an unregistration, or a memslot swap (kvm_swap_active_memslots(), static, or a
+# memslot function it was inlined into); "" for any other caller. ".isra.0"-style suffixes go.
+function sync_site(caller,   c) {
+  c = caller
+  sub(/\..*/, "", c)
+  if (c == "kvm_io_bus_register_dev") return "register"
+  if (c == "kvm_io_bus_unregister_dev") return "unregister"
+  if (c ~ /^kvm_(swap_active_memslots|activate_memslot|invalidate_memslot|create_memslot|delete_memslot|move_memslot|update_flags_memslot|set_memslot)$/ || c == "__kvm_set_memory_region") return "memslots"
+  return ""
 }
 function arg(name,   i) {
   for (i = t + 2; i <= n; i++)
@@ -136,6 +191,8 @@ event == "srcu_exp_ret" && (pid in start) {
   ssp_blocked[ssp] += d
   if (!((ssp, caller) in by_caller)) callers[ssp] = callers[ssp] " " caller
   by_caller[ssp, caller]++
+  site = sync_site(caller)
+  if (site != "") { site_calls[site]++; site_blocked[site] += d }
   next
 }
 event == "srcu_check" && arg("clear") == 0 {
@@ -170,6 +227,17 @@ END {
   for (i = 1; i <= structs; i++) {
     s = ssps[i]
     printf "bootbench: srcu_struct %s: %d expedited calls, %.0f us blocked, %d readers found, callers%s\n", s, calls[s], ssp_blocked[s], ssp_found[s], callers[s]
+  }
+  counted("kvm_iobus_reg", "l1_kvm_io_bus_register_calls", "kvm_io_bus_register_dev")
+  counted("kvm_iobus_unreg", "l1_kvm_io_bus_unregister_calls", "kvm_io_bus_unregister_dev")
+  if (("srcu_exp" in after) && ("srcu_exp_ret" in after)) {
+    split("register unregister memslots", sites, " ")
+    for (i = 1; i <= 3; i++) {
+      metric("l1_srcu_exp_" sites[i] "_calls", site_calls[sites[i]] + 0, "count")
+      metric("l1_srcu_exp_" sites[i] "_blocked_seconds", sprintf("%.6f", site_blocked[sites[i]] / 1000000), "s")
+    }
+  } else {
+    print "bootbench: l1_srcu_exp_register/unregister/memslots_* not measured: no entry and return probes on synchronize_srcu_expedited"
   }
   for (s in ssp_found)
     if (!(s in calls)) printf "bootbench: srcu_struct %s: no expedited calls, %d readers found\n", s, ssp_found[s]

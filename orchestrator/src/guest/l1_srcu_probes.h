@@ -29,12 +29,21 @@ constexpr int k_l1_trace_buffer_kb = 32768;
 enum class L1Probes { All, Calls };
 std::string l1_srcu_probe_setup(L1Probes probes = L1Probes::All);
 
+// Shell for L1's /init, run with $kallsyms naming /proc/kallsyms: prints the metrics
+// l1_has_free_bus and l1_has_call_srcu_expedited (1 or 0), whether L1's kernel has the functions
+// that only kernels/patches/kvm-io-bus adds (__free_bus: 0004, 7d9a0273c459; call_srcu_expedited:
+// 0006, the RFC), so every nested sample says which I/O-bus kernel it ran on.
+std::string l1_kvm_io_bus_symbols();
+
 // Busybox awk program that reads kprobe_profile before L2's run, kprobe_profile after it and
 // the trace of the run (three file arguments, `-v width=<bucket µs>`), and prints the
 // BOOTBENCH-METRIC/-HIST lines of L1's SRCU activity: entry and return of each
 // synchronize_srcu_expedited() paired per pid, failed reader checks (try_check_zero() returning
 // false), process_srcu passes, grace periods started, callback invocations and delayed
-// queueings of the grace-period work.
+// queueings of the grace-period work; and, for KVM's I/O bus, kvm_io_bus_register_dev() and
+// kvm_io_bus_unregister_dev() calls and the expedited calls (count, time blocked) whose caller
+// was kvm_io_bus_register_dev, kvm_io_bus_unregister_dev or a memslot swap
+// (kvm_swap_active_memslots or a memslot function it was inlined into).
 std::string l1_srcu_report_awk();
 
 } // namespace bb

@@ -82,7 +82,8 @@ export PATH=/bin:/sbin:/usr/bin
 # buffer overflows; the trace holds each synchronize_srcu_expedited() entry and return.
 tracing=/sys/kernel/tracing
 mount -t tracefs tracefs $tracing 2>/dev/null
-{probes}[ -c /dev/kvm ] || echo "bootbench: L1 has no /dev/kvm (CONFIG_KVM, -M virtualization=on?)"
+{probes}kallsyms=/proc/kallsyms
+{symbols}[ -c /dev/kvm ] || echo "bootbench: L1 has no /dev/kvm (CONFIG_KVM, -M virtualization=on?)"
 cat > /tmp/srcu-report.awk <<'AWK'
 {report}AWK
 {pflash}cat $tracing/kprobe_profile > /tmp/srcu-before 2>/dev/null
@@ -104,10 +105,10 @@ sync
 poweroff -f
 )sh",
         fmt::arg("l1_boot", k_l1_boot_marker), fmt::arg("probes", l1_srcu_probe_setup(l2.probes)),
-        fmt::arg("report", l1_srcu_report_awk()), fmt::arg("pflash", pflash),
-        fmt::arg("bucket_us", k_srcu_exp_bucket_us), fmt::arg("l2_start", k_l2_start_marker),
-        fmt::arg("qemu", l2_qemu_command(l2)), fmt::arg("l2_exit", k_l2_exit_marker),
-        fmt::arg("l1_end", k_l1_end_marker));
+        fmt::arg("symbols", l1_kvm_io_bus_symbols()), fmt::arg("report", l1_srcu_report_awk()),
+        fmt::arg("pflash", pflash), fmt::arg("bucket_us", k_srcu_exp_bucket_us),
+        fmt::arg("l2_start", k_l2_start_marker), fmt::arg("qemu", l2_qemu_command(l2)),
+        fmt::arg("l2_exit", k_l2_exit_marker), fmt::arg("l1_end", k_l1_end_marker));
 }
 
 } // namespace bb
