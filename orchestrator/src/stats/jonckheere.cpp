@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <mutex>
-#include <random>
+#include <utility>
 
 namespace bb::stats {
 
@@ -72,27 +72,24 @@ const std::vector<double>& untied_null(const std::vector<int>& sizes) {
     return it->second;
 }
 
-double permutation_p(const std::vector<std::vector<double>>& groups, long observed, double mean,
-                     const PermutationOptions& options) {
+// Two-sided: an order counts when its J lies at least as far from the null mean as the observed.
+double trend_permutation_p(const std::vector<std::vector<double>>& groups, double mean,
+                           const PermutationOptions& options) {
     std::vector<double> pooled;
     for (const auto& group : groups) {
         pooled.insert(pooled.end(), group.begin(), group.end());
     }
-    std::mt19937_64 rng(options.seed);
-    auto shuffled = groups;
-    int hits = 0;
-    for (int draw = 0; draw < options.draws; ++draw) {
-        std::shuffle(pooled.begin(), pooled.end(), rng);
+    auto regrouped = groups;
+    const auto distance = [&regrouped, mean](std::span<const double> order) {
         size_t next = 0;
-        for (auto& group : shuffled) {
+        for (auto& group : regrouped) {
             for (double& value : group) {
-                value = pooled[next++];
+                value = order[next++];
             }
         }
-        const double distance = std::abs(static_cast<double>(doubled_statistic(shuffled)) - mean);
-        hits += distance >= std::abs(static_cast<double>(observed) - mean) ? 1 : 0;
-    }
-    return (1.0 + hits) / (1.0 + options.draws);
+        return std::abs(static_cast<double>(doubled_statistic(regrouped)) - mean);
+    };
+    return permutation_p(std::move(pooled), distance, options);
 }
 
 // Var(J) with ties (Hollander & Wolfe, Nonparametric Statistical Methods), in units of J.
@@ -151,7 +148,7 @@ Result jonckheere_terpstra(const std::vector<std::vector<double>>& groups,
         result.exact = false;
         result.method +=
             fmt::format(", permutation ({} draws, seed {})", options.draws, options.seed);
-        result.p_value = permutation_p(groups, observed, pairs, options);
+        result.p_value = trend_permutation_p(groups, pairs, options);
         return result;
     }
     result.exact = false;

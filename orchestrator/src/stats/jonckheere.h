@@ -6,22 +6,18 @@
 // Without ties J's null distribution is the q-multinomial coefficient, i.e. the convolution
 // of the Mann–Whitney distributions of (n₁, n₂+…+n_k), (n₂, n₃+…+n_k), …: exact. With ties
 // and up to k_permutation_limit values: a Monte Carlo permutation p-value with a fixed seed,
-// (1 + hits) / (1 + draws), which never falls below the exact one in expectation. Larger:
-// normal approximation with the ties-corrected variance (Hollander & Wolfe).
+// (1 + hits) / (1 + draws) (stats/permutation_p.h), which never falls below the exact one in
+// expectation. Larger: normal approximation with the ties-corrected variance (Hollander &
+// Wolfe).
+#include "stats/permutation_p.h"
 #include "stats/result.h"
 
-#include <cstdint>
 #include <vector>
 
 namespace bb::stats {
 
 constexpr std::string_view k_method_jonckheere = "Jonckheere-Terpstra trend";
 constexpr int k_permutation_limit = 200;
-
-struct PermutationOptions {
-    int draws = 9'999;
-    std::uint64_t seed = 20240229;
-};
 
 Result jonckheere_terpstra(const std::vector<std::vector<double>>& groups,
                            const PermutationOptions& options = {});
