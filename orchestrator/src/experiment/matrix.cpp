@@ -2,6 +2,7 @@
 
 #include "experiment/axis_table.h"
 #include "util/error.h"
+#include "util/seeded_shuffle.h"
 
 #include <algorithm>
 #include <charconv>
@@ -233,20 +234,6 @@ std::vector<std::string> distinct_builds(const std::vector<Cell>& cells) {
     return builds;
 }
 
-namespace {
-// Uniform in [0, bound) by rejection: std::uniform_int_distribution is implementation-defined,
-// which would make a recorded seed replay differently under another standard library.
-std::uint64_t bounded(std::mt19937_64& engine, std::uint64_t bound) {
-    const std::uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
-    for (;;) {
-        const std::uint64_t draw = engine();
-        if (draw >= threshold) {
-            return draw % bound;
-        }
-    }
-}
-} // namespace
-
 std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cells, int repeats,
                                                    std::uint64_t seed, bool shuffled) {
     std::vector<std::pair<size_t, int>> order;
@@ -261,9 +248,7 @@ std::vector<std::pair<size_t, int>> schedule_order(const std::vector<Cell>& cell
             round[i] = i;
         }
         if (shuffled) {
-            for (size_t i = round.size() - 1; i > 0; --i) {
-                std::swap(round[i], round[bounded(engine, i + 1)]);
-            }
+            seeded_shuffle(std::span(round), engine);
         }
         for (size_t cell : round) {
             order.emplace_back(cell, repeat);

@@ -15,8 +15,8 @@ namespace bb {
 std::uint64_t bounded_draw(std::mt19937_64& engine, std::uint64_t bound);
 
 // Fisher–Yates from the back: every order equally likely, a function of the engine's state only.
-// The same draws, in the same order, as schedule_order's own loop in experiment/matrix.cpp, so
-// that loop can move here without changing a recorded run's order.
+// experiment/matrix.cpp's schedule_order shuffles each round with it: a recorded seed replays
+// the order it always did (the loop moved here unchanged).
 template <class T> void seeded_shuffle(std::span<T> values, std::mt19937_64& engine) {
     for (size_t i = values.size(); i > 1; --i) {
         std::swap(values[i - 1], values[bounded_draw(engine, i)]);
