@@ -1,6 +1,7 @@
 // The execute and record stages of `bootbench run` (pipeline/run_execution.h) over FAKE
 // launchers (fake_launcher.h): no qemu, no kernel; the database is a real scratch SQLite file.
 // What real guests do to these paths is covered by tests/integration and tests/reliability.
+#include "fake_artifacts.h"
 #include "fake_launcher.h"
 #include "pipeline/precision_repeats.h"
 #include "pipeline/run_execution.h"
@@ -36,20 +37,6 @@ bb::Cell fake_cell(const std::string& variant) {
     return cell;
 }
 
-// One kernel per cell, at paths no fake launcher opens.
-bb::RunArtifacts fake_artifacts(const std::vector<bb::Cell>& cells) {
-    bb::RunArtifacts artifacts;
-    for (const auto& cell : cells) {
-        bb::BuiltKernel kernel;
-        kernel.image = "/fake/" + cell.variant + "/Image";
-        kernel.kernel_sha256 = std::string(64, 'a');
-        kernel.initrd = "/fake/initrd";
-        kernel.initrd_sha256 = std::string(64, 'b');
-        artifacts.kernels.emplace(cell.build_id, kernel);
-    }
-    return artifacts;
-}
-
 bool is_cell(const bb::QemuSpec& spec, const std::string& variant) {
     return spec.cmdline == "bootbench.cell=" + variant;
 }
@@ -82,7 +69,7 @@ struct FakeRun {
         for (const auto& variant : variants) {
             cells.push_back(fake_cell(variant));
         }
-        artifacts = fake_artifacts(cells);
+        artifacts = bb::test::fake_artifacts(cells);
         quiet.wait = false;
         run_id = db.run("fake");
         std::vector<std::unique_ptr<bb::Launcher>> launchers;

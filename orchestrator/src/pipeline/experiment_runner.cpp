@@ -195,11 +195,16 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     const QuietSettings quiet = with_overrides(experiment.quiet, options.quiet);
     announce_plan(experiment, cells.size(), report, quiet, progress);
 
-    const RunArtifacts artifacts = prepare_run_artifacts(db, experiment, cells, options.build_jobs,
-                                                         {progress.status, progress.note});
+    const RunEnvironment* given = options.environment;
+    const RunArtifacts artifacts =
+        given != nullptr ? given->prepare(cells)
+                         : prepare_run_artifacts(db, experiment, cells, options.build_jobs,
+                                                 {progress.status, progress.note});
     report.builds = static_cast<int>(artifacts.kernels.size());
     report.builds_cached = artifacts.kernels_cached;
-    BootLanes lanes = open_lanes(artifacts, cells, fleet, options, store, progress);
+    BootLanes lanes = given != nullptr
+                          ? given->open_lanes(artifacts, cells)
+                          : open_lanes(artifacts, cells, fleet, options, store, progress);
     report.run_id = begin_or_reopen_run(store, host_id, experiment_id, experiment, options, report);
     lanes.set_run(report.run_id);
 

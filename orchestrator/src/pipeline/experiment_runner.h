@@ -1,7 +1,9 @@
 #pragma once
 #include "experiment/experiment.h"
 #include "experiment/matrix.h"
+#include "pipeline/boot_lanes.h"
 #include "pipeline/round_planner.h"
+#include "pipeline/run_artifacts.h"
 #include "schedule/quiet_settings.h"
 #include "store/database.h"
 #include "store/run_status.h"
@@ -12,6 +14,15 @@
 #include <string>
 
 namespace bb {
+
+// The two stages of a run that reach outside the process: making its kernels and images
+// (prepare, pipeline/run_artifacts.h) and opening its lanes' launchers (qemu here, or libvirt
+// hosts). A unit test gives its own — fake artifacts, fake launchers — so that run_experiment
+// as a whole (seed choice, resume, finishing the run) runs in milliseconds.
+struct RunEnvironment {
+    std::function<RunArtifacts(const std::vector<Cell>&)> prepare;
+    std::function<BootLanes(const RunArtifacts&, const std::vector<Cell>&)> open_lanes;
+};
 
 struct RunOptions {
     int slots = 0;                       // 0: as many as fit without oversubscription
@@ -27,6 +38,8 @@ struct RunOptions {
     // Plans the rounds after the first `repeats` in place of the experiment's own rule
     // (repeats: until); `bootbench bisect` boots a step until its two kernels are told apart.
     RoundPlanner* rounds = nullptr;
+    // nullptr: the real stages (the build cache and qemu or libvirt); unit tests only otherwise.
+    const RunEnvironment* environment = nullptr;
 };
 
 struct RunProgress {
