@@ -54,6 +54,7 @@ BootLanes BootLanes::fleet(const std::vector<FleetHost>& hosts, const Setup& set
         host.label = fleet_host.uri;
         host.host_id = setup.store.ensure_host(facts, fleet_host.uri);
         host.connection = connection.get();
+        host.guests_local = false;
         LibvirtLauncher probe_launcher(*connection, *volumes);
         host.accel = choose_accel(AccelRequest::Auto, setup.probe_spec, facts, host.host_id,
                                   setup.store, probe_launcher);
@@ -91,6 +92,13 @@ BootLanes BootLanes::given(std::vector<std::unique_ptr<Launcher>> launchers,
         lanes.m_lanes.push_back({lanes.m_launchers[lane].get(), lane_hosts.at(lane)});
     }
     lanes.m_lost = std::move(lost);
+    return lanes;
+}
+
+BootLanes BootLanes::borrowed(Launcher& launcher, LaneHost host) {
+    BootLanes lanes;
+    lanes.m_hosts.push_back(std::move(host));
+    lanes.m_lanes.push_back({&launcher, 0});
     return lanes;
 }
 

@@ -19,6 +19,8 @@ struct LaneHost {
     long long host_id = 0;
     AccelChoice accel;
     LibvirtConnection* connection = nullptr; // libvirt hosts: to notice it stopped answering
+    // Its guests are this process's children: the quiet-host gate measures this machine for them.
+    bool guests_local = true;
 };
 
 // One guest slot: a launcher and the host it runs on. A run has one worker per lane.
@@ -49,6 +51,9 @@ class BootLanes {
     static BootLanes given(std::vector<std::unique_ptr<Launcher>> launchers,
                            std::vector<LaneHost> hosts, const std::vector<size_t>& lane_hosts,
                            std::function<std::string(size_t host)> lost);
+
+    // One lane over a launcher the caller keeps (`bootbench boot`'s, local or libvirt).
+    static BootLanes borrowed(Launcher& launcher, LaneHost host);
 
     const std::vector<BootLane>& lanes() const { return m_lanes; }
     const std::vector<LaneHost>& hosts() const { return m_hosts; }

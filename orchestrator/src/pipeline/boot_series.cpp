@@ -2,7 +2,9 @@
 
 #include "artifacts/guest_image.h"
 #include "experiment/matrix.h"
+#include "pipeline/precision_repeats.h"
 #include "pipeline/quiet_sample.h"
+#include "pipeline/run_execution.h"
 #include "pipeline/sample_recorder.h"
 #include "pipeline/sample_scheduler.h"
 #include "pipeline/single_boot.h"
@@ -22,11 +24,43 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The series as a run's one cell: no axes, so an empty key and no parameters.
-Cell series_cell() {
+// The series as a run of one cell: the cell boots what prepare_boot_series made, under the
+// request's limits, with no axes (an empty key, no parameters) and no rounds after the first.
+struct SeriesRun {
+    Experiment experiment;
+    std::vector<Cell> cells;
+    RunArtifacts artifacts;
+};
+
+SeriesRun series_run(const BootSeriesRequest& request, const SeriesInputs& inputs) {
+    SeriesRun series;
+    series.experiment.guest.timing_marker = request.limits.timing_marker;
+    series.experiment.guest.end_marker = request.limits.end_marker;
+    series.experiment.timeout_s = request.limits.total_timeout_s;
+    series.experiment.silence_s = request.limits.silence_timeout_s;
+    const QemuSpec& spec = inputs.spec;
     Cell cell;
     cell.params = nlohmann::json::object();
-    return cell;
+    cell.build_id = "boot";
+    cell.machine = spec.machine;
+    cell.cpu = spec.cpu;
+    cell.smp = spec.smp;
+    cell.memory_mb = spec.memory_mb;
+    cell.cmdline = spec.cmdline;
+    series.artifacts.arch = spec.arch;
+    BuiltKernel kernel;
+    kernel.image = spec.kernel;
+    kernel.key = request.build_key.value_or("");
+    kernel.kernel_sha256 = inputs.kernel_sha256;
+    kernel.initrd = spec.initrd.value_or(fs::path());
+    kernel.initrd_sha256 = inputs.initrd_sha256;
+    series.artifacts.kernels.emplace(cell.build_id, kernel);
+    if (inputs.firmware) {
+        cell.firmware = inputs.firmware->name;
+        series.artifacts.firmware.emplace(inputs.firmware->name, *inputs.firmware);
+    }
+    series.cells.push_back(std::move(cell));
+    return series;
 }
 
 } // namespace
@@ -90,13 +124,15 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
     result.run_id = store.begin_run(host_id, start);
     launcher.set_run(result.run_id, database_id(db));
 
-    // The pipeline of `bootbench run` with one cell, one lane and no shuffle.
-    const Experiment adhoc{};
-    const std::vector<Cell> cells{series_cell()};
+    // The stages of `bootbench run` with one cell, one lane and no shuffle.
+    const SeriesRun series = series_run(request, inputs);
+    BootLanes lanes = BootLanes::borrowed(
+        launcher, {request.host_libvirt_uri.empty() ? "local" : request.host_libvirt_uri, host_id,
+                   result.accel, nullptr, !request.host});
     auto label = [&request](const SampleRef& sample) {
         return fmt::format("boot {}/{}", sample.second + 1, request.repeats);
     };
-    SampleRecorder recorder(store, result.run_id, adhoc, cells, request.quiet,
+    SampleRecorder recorder(store, result.run_id, series.experiment, series.cells, request.quiet,
                             {progress.note,
                              [&](const StoredSample& stored) {
                                  result.boot_ids.push_back(stored.boot_id);
@@ -106,39 +142,26 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
                                  progress.note("  " + stored.line);
                              },
                              label});
-    SampleWork work;
+    PrecisionRepeats no_more_rounds(series.experiment, series.cells, store, 0);
+    const RunProgress run_progress{
+        progress.status, [&progress](const std::string& line) { progress.note("  " + line); },
+        nullptr};
+    const RunExecution execution{series.experiment, series.cells, series.artifacts, lanes,
+                                 request.quiet,     recorder,     no_more_rounds,   result.run_id,
+                                 run_progress};
+    SampleWork work = run_sample_work(execution);
     work.label = label;
-    work.gate = [&](size_t, const std::string&) {
-        return gate_sample(request.quiet, !request.host, progress.status);
-    };
-    work.boot = [&](size_t, const SampleRef& sample, int) {
+    work.boot = [&, boot = work.boot](size_t lane, const SampleRef& sample, int concurrency) {
         progress.status(fmt::format("{} ({} {}, {})", label(sample), to_string(spec.arch),
                                     spec.kernel.filename().string(), to_string(spec.accel)));
-        BootRecord boot = boot_once(spec, request.limits, launcher);
-        boot.host_id = host_id;
-        boot.kernel_sha256 = inputs.kernel_sha256;
-        boot.initrd_sha256 = inputs.initrd_sha256;
-        boot.build_key = request.build_key;
-        boot.accel_reason = result.accel.reason;
-        if (inputs.firmware) {
-            boot.firmware_name = inputs.firmware->name;
-            boot.firmware_sha256 = inputs.firmware->sha256;
-        }
-        return boot;
+        return boot(lane, sample, concurrency);
     };
-    work.host_lost = [](size_t) { return std::string(); }; // its failure is the boot's outcome
-    work.record = [&](BootRecord& boot, const SampleRef& sample, size_t,
-                      const std::optional<QuietVerdict>& verdict) {
-        return recorder.record(boot, sample, "", verdict);
-    };
-    work.next_round = [] { return std::vector<SampleRef>{}; };
-    work.status = progress.status;
-    work.note = [&progress](const std::string& line) { progress.note("  " + line); };
     std::vector<SampleRef> todo;
     for (int repeat = 0; repeat < request.repeats; ++repeat) {
         todo.emplace_back(0, repeat);
     }
-    const ScheduleResult executed = execute_samples({{0, "local"}}, request.quiet, todo, work);
+    const ScheduleResult executed =
+        execute_samples(schedule_lanes(lanes), request.quiet, todo, work);
     if (!executed.failure.empty()) {
         throw RuntimeFailure("storing a boot failed: " + executed.failure);
     }

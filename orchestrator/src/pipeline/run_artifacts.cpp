@@ -104,7 +104,9 @@ QemuSpec RunArtifacts::spec_for(const Cell& cell) const {
 void RunArtifacts::stamp(BootRecord& boot, const Cell& cell) const {
     const BuiltKernel& kernel = kernels.at(cell.build_id);
     boot.kernel_sha256 = kernel.kernel_sha256;
-    boot.build_key = kernel.key;
+    if (!kernel.key.empty()) { // `bootbench boot` of a kernel bootbench did not build has none
+        boot.build_key = kernel.key;
+    }
     boot.initrd_sha256 = cell.topology == Topology::Nested ? nested_sha256 : kernel.initrd_sha256;
     if (cell.firmware) {
         boot.firmware_name = *cell.firmware;

@@ -33,7 +33,7 @@ SampleWork run_sample_work(const RunExecution& run) {
         return fmt::format("{} r{}", cells[sample.first].cell_key, sample.second);
     };
     work.gate = [&quiet, host_of, progress](size_t lane, const std::string& label) {
-        return gate_sample(quiet, host_of(lane).connection == nullptr,
+        return gate_sample(quiet, host_of(lane).guests_local,
                            [&](const std::string& text) { progress.status(label + ": " + text); });
     };
     work.boot = [&cells, &artifacts, &lanes, host_of, limits](size_t lane, const SampleRef& sample,

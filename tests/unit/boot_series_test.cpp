@@ -1,0 +1,76 @@
+// `bootbench boot` (pipeline/boot_series.h) as a one-cell run over a FAKE launcher
+// (fake_launcher.h): no qemu. The kernel and initramfs are small files written here, hashed as
+// real ones are; the database is a real scratch SQLite file. Real boots of the series are the
+// integration tests' (integration.boot_arm64_efi, integration.boot_x86_ovmf).
+#include "fake_launcher.h"
+#include "pipeline/boot_series.h"
+#include "test_support.h"
+#include "util/hash.h"
+#include "util/interrupt.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <fstream>
+
+namespace {
+
+std::filesystem::path write_file(const std::filesystem::path& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("boot series: every boot stored on the run's stages, stamped with the series' inputs",
+          "[runner]") {
+    bb::reset_interrupted();
+    bb::test::TempDir dir;
+    bb::Database db(dir / "results.sqlite");
+    bb::BootSeriesRequest request;
+    request.spec.kernel = write_file(dir / "Image", "not a kernel: the fake launcher boots none");
+    request.initrd = write_file(dir / "initrd.img", "not an initramfs either");
+    request.spec.cmdline = "quiet loglevel=3";
+    request.spec.smp = 3;
+    request.accel = bb::AccelRequest::Tcg;
+    request.repeats = 3;
+    request.quiet.wait = false;
+    int launches = 0;
+    std::string cmdline_seen;
+    int smp_seen = 0;
+    bb::test::FakeLauncher launcher([&](const bb::QemuSpec& spec, int) {
+        ++launches;
+        cmdline_seen = spec.cmdline;
+        smp_seen = spec.smp;
+        return bb::test::booting_guest(1.5);
+    });
+    std::vector<std::string> notes;
+    const bb::Progress progress{[](const std::string&) {},
+                                [&notes](const std::string& line) { notes.push_back(line); }};
+
+    const bb::BootSeriesResult result = bb::run_boot_series(db, launcher, request, progress);
+    CHECK(launches == 3);
+    CHECK(cmdline_seen == "quiet loglevel=3"); // the request's shape reached the launcher
+    CHECK(smp_seen == 3);
+    CHECK(result.run_status == bb::RunStatus::Done);
+    REQUIRE(result.boot_ids.size() == 3);
+    SQLite::Statement boots(db.sql(), "SELECT kernel_sha256, initrd_sha256, build_key, "
+                                      "cell_key, repeat_index, boot_seconds, outcome, accel_reason "
+                                      "FROM boots WHERE run_id = ? ORDER BY id");
+    boots.bind(1, static_cast<int64_t>(result.run_id));
+    int repeat = 0;
+    while (boots.executeStep()) {
+        CHECK(boots.getColumn(0).getString() == bb::sha256_file(request.spec.kernel));
+        CHECK(boots.getColumn(1).getString() == bb::sha256_file(*request.initrd));
+        CHECK(boots.getColumn(2).isNull()); // a kernel bootbench did not build has no build key
+        CHECK(boots.getColumn(3).getString().empty());
+        CHECK(boots.getColumn(4).getInt() == repeat++);
+        CHECK(boots.getColumn(5).getDouble() == Approx(1.5));
+        CHECK(boots.getColumn(6).getString() == "ok");
+        CHECK(boots.getColumn(7).getString() == "tcg requested");
+    }
+    CHECK(repeat == 3);
+    CHECK(std::count_if(notes.begin(), notes.end(), [](const std::string& line) {
+              return line.find("boot 2/3") != std::string::npos;
+          }) == 1);
+}
