@@ -149,14 +149,10 @@ void add_sample(Sample sample, const SampleQuery& query, SampleGroup& group, Sam
 }
 
 Sample sample_of(SelectedBoot& boot) {
-    return {boot.boot_id,
-            boot.run_id,
-            std::move(boot.cell_key),
-            std::move(boot.params_json),
-            std::move(boot.outcome),
-            boot.foreign_load,
-            boot.loaded,
-            boot.value};
+    Sample sample;
+    static_cast<SelectedBoot&>(sample) = std::move(boot);
+    sample.key.clear(); // the group's key
+    return sample;
 }
 
 struct GroupKeyLess {

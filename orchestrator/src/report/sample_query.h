@@ -21,17 +21,10 @@ namespace bb {
 // "hz,variant" → {"hz", "variant"}; empty items and names a JSON path cannot quote are errors.
 std::vector<std::string> parse_axes(std::string_view list);
 
-// One stored boot as the report sees it.
-struct Sample {
+// One selected boot (its row, store/sample_selection.h) and how the report's statistics use it;
+// its axis values are its group's key, not repeated here.
+struct Sample : SelectedBoot {
     enum class Use { Used, Failed, Loaded, NoValue };
-    long long boot_id = 0;
-    long long run_id = 0;
-    std::string cell_key;
-    std::string params_json;
-    std::string outcome;
-    std::optional<double> foreign_load;
-    bool loaded = false; // v_samples.loaded
-    std::optional<double> value;
     Use use = Use::Used;
 };
 
