@@ -30,6 +30,7 @@ reads runs
 reads runs --json
 reads runs --delete "${runs[0]}"          # without --yes: says what it would delete
 reads report --format html -o "$work/page.html"
+reads history "$(sqlite3 "$db" "select name from experiments order by id limit 1")"
 [ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
 reads repro "$boot" --json
 

@@ -26,6 +26,7 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status);
+void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status);
 void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status);

@@ -97,6 +97,7 @@ int main(int argc, char** argv) {
     bb::add_nightly_command(app, global, exit_status);
     bb::add_report_command(app, global, exit_status);
     bb::add_compare_command(app, global, exit_status);
+    bb::add_history_command(app, global, exit_status);
     bb::add_query_command(app, global, exit_status);
     bb::add_plan_command(app, global, exit_status);
     bb::add_repro_command(app, global, exit_status);

@@ -1,0 +1,95 @@
+#include "cli/commands.h"
+#include "cli/option_checks.h"
+#include "experiment/matrix.h"
+#include "report/history.h"
+#include "report/render_support.h"
+#include "report/text_table.h"
+#include "store/database.h"
+#include "util/error.h"
+#include "util/paths.h"
+#include "util/terminal.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+
+namespace bb {
+
+namespace {
+struct HistoryCommandOptions {
+    std::string experiment;
+    std::string metric = "boot_seconds";
+    std::vector<std::string> only; // AXIS=V1,V2
+    bool json = false;
+    double alpha = 0.05;
+};
+
+constexpr const char* k_history_help =
+    R"(A nightly experiment's history, night by night (docs/nightly.md, "History and change
+points"). A night is one `bootbench nightly` run of the experiment (runs.mode = nightly), in
+the order the nights started; its used boots (ok, not loaded, parameters applied) of a cell give
+that night's median with its order-statistic interval and n. The night, not the boot, is the
+unit: the boots of one night share that night's host, so the spread between nights is shown
+beside the spread within one (a one-way ANOVA of log boot times).
+
+Change points are found over the whole history, not only against the last night: a rank
+CUSUM over the night medians, each split tested by permuting the nights (999 orders, seeded),
+binary segmentation with the level split by segment size so that a history where nothing
+changed is flagged with probability at most --alpha (default 0.05). Each point names the first
+night of the new level, its size after / before (Hodges-Lehmann on the neighbouring nights'
+medians, exact Mann-Whitney interval) and which inputs changed that night against the night
+before: the build key and what it is built from (kernel source, patches, config), qemu (as the
+host's KVM probe recorded it), firmware and host. A shift that came with a new host is labelled
+so: it may be the machine's, not the kernel's. A cell with fewer than 7 nights (3 on each side
+of a shift) gets no test, and says so.
+
+Output: text (a table per cell), --json (the keys docs/nightly.md lists), --html FILE (one
+self-contained page: per cell the night medians with their intervals over time, the nights
+that start a shift marked, and the tables; written atomically). The database is only read.
+
+Exit status: 0 when the history was shown (a change point is reported, not a failure:
+`bootbench nightly` is the gate), 2 on errors (unknown experiment, metric or axis; no nightly
+run), 3 when the database stayed locked, 70 on a bug in bootbench.
+
+Examples:
+  bootbench history quick                            every cell of the nightly 'quick'
+  bootbench history quick --only variant=stock       one variant's cells
+  bootbench history quick --metric run_init_seconds  when /init started, night by night
+  bootbench history quick --json | jq '.cells[].change_points[] | {night, run_id, changed}'
+  bootbench history quick --html history.html        the page with a chart per cell
+  bootbench history quick --alpha 0.01              fewer false alarms, less power
+)";
+
+int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
+    Database db(global.db_path(), Database::Mode::ReadOnly);
+    HistoryQuery query;
+    query.experiment = options.experiment;
+    query.metric = options.metric;
+    query.only = parse_axis_restrictions(options.only);
+    query.alpha = options.alpha;
+    const History history = query_history(db, query);
+    const std::string out = options.json ? json_document(history_json(history))
+                                         : render_history_text(history, table_width());
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return k_exit_ok;
+}
+} // namespace
+
+void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
+    auto options = std::make_shared<HistoryCommandOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "history", "A nightly experiment night by night: medians, variance, change points");
+    cmd->footer(k_history_help);
+    cmd->add_option("EXPERIMENT", options->experiment, "the experiment's name (its nightly runs)")
+        ->required();
+    cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
+    cmd->add_option("--only", options->only,
+                    "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
+    cmd->add_flag("--json", options->json, "print JSON instead of text");
+    cmd->add_option("--alpha", options->alpha,
+                    "the chance of flagging a history where nothing changed (default 0.05)")
+        ->check(number_in(0.0001, 0.5));
+    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+}
+
+} // namespace bb

@@ -1,0 +1,195 @@
+#include "report/history.h"
+
+#include "report/sample_query.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+namespace bb {
+
+namespace {
+
+// Hashes print by their first 12 digits, as `bootbench builds` lists keys.
+std::string shortened(const std::string& value) {
+    return value.size() > 12 && value.find_first_not_of("0123456789abcdef") == std::string::npos
+               ? value.substr(0, 12)
+               : value;
+}
+
+// The boots of one cell, night by night.
+struct CellNights {
+    std::string cell_key;
+    std::map<size_t, std::vector<double>> values; // night index → used values
+    std::map<size_t, int> excluded;
+};
+
+std::map<std::string, CellNights> by_cell(const SampleSet& set,
+                                          const std::map<long long, size_t>& night_of_run) {
+    std::map<std::string, CellNights> cells;
+    for (const auto& group : set.groups) {
+        for (const auto& sample : group.samples) {
+            CellNights& cell = cells[sample.cell_key];
+            cell.cell_key = sample.cell_key;
+            const size_t night = night_of_run.at(sample.run_id);
+            if (sample.use == Sample::Use::Used && sample.value) {
+                cell.values[night].push_back(*sample.value);
+            } else {
+                ++cell.excluded[night];
+            }
+        }
+    }
+    return cells;
+}
+
+// Each level between change points divided by its own median night: a shift is not
+// night-to-night noise, and the variance should say how noisy nights are at a steady level.
+stats::NightBoots levels_apart(stats::NightBoots nights, const std::vector<double>& medians_of,
+                               const std::vector<HistoryChange>& changes) {
+    size_t start = 0;
+    for (size_t c = 0; c <= changes.size(); ++c) {
+        const size_t end =
+            c < changes.size() ? static_cast<size_t>(changes[c].night) : nights.size();
+        std::vector<double> medians;
+        for (size_t night = start; night < end; ++night) {
+            medians.push_back(medians_of[night]);
+        }
+        std::sort(medians.begin(), medians.end());
+        const size_t n = medians.size();
+        const double level =
+            n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
+        for (size_t night = start; night < end; ++night) {
+            for (double& value : nights[night]) {
+                value /= level;
+            }
+        }
+        start = end;
+    }
+    return nights;
+}
+
+CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& nights,
+                         const std::map<std::pair<long long, std::string>, NightInputs>& inputs,
+                         double alpha) {
+    CellHistory cell;
+    cell.cell_key = boots.cell_key;
+    stats::NightBoots values;
+    for (const auto& [night, used] : boots.values) {
+        HistoryNight entry;
+        entry.run = nights[night];
+        entry.date = entry.run.started_at.substr(0, 10);
+        const auto excluded = boots.excluded.find(night);
+        entry.excluded = excluded == boots.excluded.end() ? 0 : excluded->second;
+        const auto found = inputs.find({entry.run.run_id, cell.cell_key});
+        if (found != inputs.end()) {
+            entry.inputs = found->second;
+        }
+        entry.values = used;
+        cell.nights.push_back(std::move(entry));
+        values.push_back(used);
+    }
+    const auto medians = stats::night_medians(values, 1 - alpha);
+    std::vector<double> estimates;
+    for (size_t i = 0; i < medians.size(); ++i) {
+        cell.nights[i].median = medians[i];
+        estimates.push_back(medians[i].estimate);
+    }
+    cell.variance = stats::night_variance(values);
+    const int count = static_cast<int>(cell.nights.size());
+    if (count < k_min_history_nights) {
+        cell.insufficient = fmt::format(
+            "{} night{} with used boots: a change-point test needs at least {} (3 on each side "
+            "of a shift), so none was made",
+            count, count == 1 ? "" : "s", k_min_history_nights);
+        return cell;
+    }
+    stats::ChangePointOptions options;
+    options.alpha = alpha;
+    options.level = 1 - alpha;
+    const stats::ChangePoints points = stats::change_points(estimates, options);
+    cell.insufficient = points.insufficient;
+    for (const auto& point : points.points) {
+        HistoryChange change;
+        change.night = point.night;
+        change.point = point;
+        const auto night = static_cast<size_t>(point.night);
+        cell.nights[night].flagged = true;
+        change.changed = changed_inputs(cell.nights[night - 1].inputs, cell.nights[night].inputs);
+        for (const auto& input : change.changed) {
+            change.host_change = change.host_change || input.input == "host";
+        }
+        cell.changes.push_back(std::move(change));
+    }
+    if (!cell.changes.empty()) {
+        cell.variance = stats::night_variance(levels_apart(values, estimates, cell.changes));
+    }
+    return cell;
+}
+
+} // namespace
+
+std::vector<InputChange> changed_inputs(const NightInputs& before, const NightInputs& after) {
+    std::vector<InputChange> changed;
+    // Parts a missing record leaves empty (no build row, no KVM probe) are compared only when
+    // both nights know them; the others' empty value is a real one ("none").
+    const auto compare = [&changed](const char* input, const std::string& a, const std::string& b,
+                                    bool known_only) {
+        if (a == b || (known_only && (a.empty() || b.empty()))) {
+            return;
+        }
+        changed.push_back(
+            {input, a.empty() ? "none" : shortened(a), b.empty() ? "none" : shortened(b)});
+    };
+    compare("build key", before.build_key, after.build_key, false);
+    compare("kernel", before.kernel, after.kernel, true);
+    compare("patches", before.patches, after.patches, true);
+    compare("config", before.config, after.config, true);
+    compare("qemu", before.qemu, after.qemu, true);
+    compare("firmware", before.firmware, after.firmware, false);
+    compare("host", before.host, after.host, false);
+    return changed;
+}
+
+History query_history(Database& db, const HistoryQuery& query) {
+    History history;
+    history.experiment = query.experiment;
+    history.metric = query.metric;
+    history.alpha = query.alpha;
+    history.nights = nightly_runs(db, query.experiment);
+    if (history.nights.empty()) {
+        throw Error(fmt::format("experiment '{}' has no nightly run in {} (`bootbench nightly "
+                                "FILE` stores one a night; `bootbench runs` lists the runs)",
+                                query.experiment, db.path().string()));
+    }
+    SampleQuery samples;
+    samples.experiment = query.experiment;
+    std::map<long long, size_t> night_of_run;
+    for (size_t i = 0; i < history.nights.size(); ++i) {
+        samples.run_ids.push_back(history.nights[i].run_id);
+        night_of_run[history.nights[i].run_id] = i;
+    }
+    samples.only = query.only;
+    samples.metric = query.metric;
+    const SampleSet set = query_samples(db, samples);
+    history.unit = set.unit;
+    history.seconds = set.seconds;
+    if (set.used == 0) {
+        throw Error(fmt::format("the {} nightly runs of '{}' have no used boot{} of {} (failed, "
+                                "loaded or without a value): no history to show",
+                                history.nights.size(), query.experiment,
+                                query.only.empty() ? "" : " with the --only values", query.metric));
+    }
+    std::map<std::pair<long long, std::string>, NightInputs> inputs;
+    for (auto& night : night_inputs(db, samples.run_ids)) {
+        inputs[{night.run_id, night.cell_key}] = std::move(night);
+    }
+    for (const auto& [key, cell] : by_cell(set, night_of_run)) {
+        if (!cell.values.empty()) {
+            history.cells.push_back(cell_history(cell, history.nights, inputs, query.alpha));
+        }
+    }
+    return history;
+}
+
+} // namespace bb

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `bootbench history` from the outside, on a SYNTHETIC nightly database (14 nights, two cells;
+# variant=delay gains 0001-delay.patch from night 8 on, +5 %) that unit_tests writes through
+# the store's own insert API (tests/unit/history_test.cpp, "[history-db]"). Nothing boots.
+# Checks the text, --json, the errors' exit status, and that the database is only read.
+. "$(dirname "$0")/lib.sh"
+UNIT_TESTS=${UNIT_TESTS:?path to the unit_tests binary}
+db=$work/nightly.sqlite
+HISTORY_DB=$db "$UNIT_TESTS" "[history-db]" >/dev/null || fail "unit_tests could not write $db"
+before=$(sha256sum <"$db")
+chmod a-w "$db" # a write would fail loudly, not only change the hash
+
+export COLUMNS=100
+text=$("$BOOTBENCH" --db "$db" history quick)
+echo "$text"
+expect_eq "$(grep -c '^cell ' <<<"$text")" 2 "one section per cell"
+grep -qx 'cell variant=delay: 14 nights' <<<"$text" || fail "the delay cell's heading"
+grep -q '^    8    8  2026-12-08 .* ◆ +5.0 %$' <<<"$text" || fail "night 8 is marked"
+grep -qF 'shift at night 8 (run 8, 2026-12-08): ×1.050 [' <<<"$text" || fail "the shift's line"
+grep -qx '    patches none → 0001-delay.patch' <<<"$text" || fail "the changed patches"
+grep -qx 'change points: none at α = 0.05 over 14 nights' <<<"$text" || fail "stock is flat"
+longest=$(while IFS= read -r line; do echo "${#line}"; done <<<"$text" | sort -n | tail -1)
+[ "$longest" -le 100 ] || fail "a line of $longest characters at COLUMNS=100"
+
+json=$("$BOOTBENCH" --db "$db" history quick --json)
+expect_eq "$(jq -r '[.experiment, .metric, .alpha, (.nights | length)] | @tsv' <<<"$json")" \
+  "$(printf 'quick\tboot_seconds\t0.05\t14')" "json: the history"
+expect_eq "$(jq -r '.cells[] | select(.cell_key == "variant=delay") | .change_points[] |
+  [.night, .run_id, .date, .host_change, ([.changed[].input] | join(","))] | @tsv' <<<"$json")" \
+  "$(printf '8\t8\t2026-12-08\tfalse\tbuild key,patches')" "json: the change point"
+expect_eq "$(jq '.cells[] | select(.cell_key == "variant=stock") | .change_points | length' \
+  <<<"$json")" 0 "json: stock has none"
+expect_eq "$(jq '[.cells[0].nights[] | select(.flagged)] | length' <<<"$json")" 1 \
+  "json: one flagged night"
+expect_eq "$(jq -r '.cells[0].nights[0] | [.n, (.median.low < .median.estimate),
+  (.values | length)] | @tsv' <<<"$json")" "$(printf '5\ttrue\t5')" "json: a night's median"
+only=$("$BOOTBENCH" --db "$db" history quick --only variant=stock --json)
+expect_eq "$(jq -r '[.cells[].cell_key] | join(",")' <<<"$only")" "variant=stock" "--only"
+
+status_of() { # expected command...: its exit status
+  local expected=$1 status=0
+  shift
+  "$@" >"$work/out" 2>"$work/err" || status=$?
+  expect_eq "$status" "$expected" "exit status of $* ($(cat "$work/err"))"
+}
+status_of 2 "$BOOTBENCH" --db "$db" history nosuch
+grep -qF "no experiment 'nosuch'" "$work/err" || fail "unknown experiment: $(cat "$work/err")"
+status_of 2 "$BOOTBENCH" --db "$db" history quick --metric nosuch_metric
+status_of 2 "$BOOTBENCH" --db "$db" history quick --alpha 2
+"$BOOTBENCH" history --help | grep -q 'bootbench history quick --json' || fail "--help examples"
+
+expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after history"
+for suffix in -wal -shm -journal; do
+  [ ! -e "$db$suffix" ] || fail "history left $db$suffix"
+done
+echo "history: text, json and errors on a read-only synthetic database"
