@@ -2,7 +2,7 @@
 # `bootbench history` from the outside, on a SYNTHETIC nightly database (14 nights, two cells;
 # variant=delay gains 0001-delay.patch from night 8 on, +5 %) that unit_tests writes through
 # the store's own insert API (tests/unit/history_test.cpp, "[history-db]"). Nothing boots.
-# Checks the text, --json, the errors' exit status, and that the database is only read.
+# Checks the text, --json, --html, the errors' exit status, and that the database is only read.
 . "$(dirname "$0")/lib.sh"
 UNIT_TESTS=${UNIT_TESTS:?path to the unit_tests binary}
 db=$work/nightly.sqlite
@@ -33,9 +33,25 @@ expect_eq "$(jq '.cells[] | select(.cell_key == "variant=stock") | .change_point
 expect_eq "$(jq '[.cells[0].nights[] | select(.flagged)] | length' <<<"$json")" 1 \
   "json: one flagged night"
 expect_eq "$(jq -r '.cells[0].nights[0] | [.n, (.median.low < .median.estimate),
-  (.values | length)] | @tsv' <<<"$json")" "$(printf '5\ttrue\t5')" "json: a night's median"
+  (.values | length)] | @tsv' <<<"$json")" "$(printf '6\ttrue\t6')" "json: a night's median"
 only=$("$BOOTBENCH" --db "$db" history quick --only variant=stock --json)
 expect_eq "$(jq -r '[.cells[].cell_key] | join(",")' <<<"$only")" "variant=stock" "--only"
+
+# --html: the page, self-contained (no script, nothing fetched), one chart per cell, the shift's
+# night ringed once; nothing on stdout without --json. chromium renders it in report_html.sh.
+out=$("$BOOTBENCH" --db "$db" -q history quick --html "$work/history.html")
+expect_eq "$out" "" "--html prints nothing"
+page=$work/history.html
+expect_eq "$(grep -c '<svg' "$page")" 2 "html: a chart per cell"
+expect_eq "$(grep -o 'class="bb-flag"' "$page" | wc -l)" 1 "html: one ringed night"
+expect_eq "$(grep -o 'class="bb-point"' "$page" | wc -l)" 28 "html: a point per night and cell"
+grep -qF 'patches none → 0001-delay.patch' "$page" || fail "html: the change table"
+# (the SVG namespace is a name, never fetched)
+fetched=$(grep -oiE '<script|https?://[^" ]*|src=' "$page" | grep -vx 'http://www.w3.org/2000/svg' || true)
+expect_eq "$fetched" "" "html: self-contained"
+both=$("$BOOTBENCH" --db "$db" -q history quick --html "$work/again.html" --json | jq -r .experiment)
+expect_eq "$both" quick "--html with --json prints the JSON"
+cmp -s "$page" "$work/again.html" || fail "html: two renderings differ"
 
 status_of() { # expected command...: its exit status
   local expected=$1 status=0
@@ -47,10 +63,12 @@ status_of 2 "$BOOTBENCH" --db "$db" history nosuch
 grep -qF "no experiment 'nosuch'" "$work/err" || fail "unknown experiment: $(cat "$work/err")"
 status_of 2 "$BOOTBENCH" --db "$db" history quick --metric nosuch_metric
 status_of 2 "$BOOTBENCH" --db "$db" history quick --alpha 2
+mkdir "$work/a-directory"
+status_of 2 "$BOOTBENCH" --db "$db" history quick --html "$work/a-directory"
 "$BOOTBENCH" history --help | grep -q 'bootbench history quick --json' || fail "--help examples"
 
 expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after history"
 for suffix in -wal -shm -journal; do
   [ ! -e "$db$suffix" ] || fail "history left $db$suffix"
 done
-echo "history: text, json and errors on a read-only synthetic database"
+echo "history: text, json, html and errors on a read-only synthetic database"

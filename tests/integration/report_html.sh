@@ -4,7 +4,8 @@
 # booted: two variants × four srcu_max_nodelay_phase values × 5 repeats, deterministic values
 # shaped like seeds 000, 002 and 003, one failed and one loaded boot), then every view rendered
 # as text and HTML, the HTML opened in headless Debian chromium: --dump-dom must show the SVG
-# charts after rendering and --screenshot must produce a PNG. Fails without chromium (never
+# charts after rendering and --screenshot must produce a PNG; so must `bootbench history`'s
+# page (a synthetic nightly database the unit tests write). Fails without chromium (never
 # "skipped": scripts/setup.sh installs it). SCREENSHOT_DIR=dir keeps the PNGs.
 source "$(dirname "$0")/lib.sh"
 chromium_bin=$(command -v chromium || command -v chromium-browser || true)
@@ -121,4 +122,11 @@ check_dom param 1 8 0 0                      # 4 phases × 2 variants (5 boots: 
 [ "$(count 'class="bb-ci"' "$work/param.dom.html")" -eq 0 ] || fail "param: a CI whisker below 6 boots"
 check_dom histogram 1 0 0 $((2 * 13))        # 2 panels, 13 non-empty buckets at least
 check_dom items 1 0 5 6                      # geomean + 5 items, each with a CI
+# bootbench history's page over the synthetic nightly database of tests/unit/history_test.cpp:
+# 2 cells × 14 nights of 6 boots (every night has its 95 % interval), one shift ringed.
+HISTORY_DB=$work/nightly.sqlite "${UNIT_TESTS:?path to unit_tests}" "[history-db]" > /dev/null ||
+  fail "unit_tests could not write the nightly database"
+"$BOOTBENCH" --db "$work/nightly.sqlite" history quick --html "$work/history.html"
+check_dom history 2 28 28 0
+[ "$(count 'class="bb-flag"' "$work/history.dom.html")" -eq 1 ] || fail "history: one ringed night"
 echo "PASS report_html"

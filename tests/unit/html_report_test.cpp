@@ -58,11 +58,11 @@ TEST_CASE("point chart: one circle and one CI bar per point with data", "[html][
     chart.title = "boot vs phase";
     chart.categories = {"100", "1000", "10000"};
     chart.series = {{"stock",
-                     {bb::ChartPoint{30, {29, 31}, 5, {}}, std::nullopt,
-                      bb::ChartPoint{11, {10.5, 11.5}, 5, {}}}},
+                     {bb::ChartPoint{30, {29, 31}, 5, {}, {}}, std::nullopt,
+                      bb::ChartPoint{11, {10.5, 11.5}, 5, {}, {}}}},
                     {"prefix",
-                     {bb::ChartPoint{31, {}, 1, {}}, bb::ChartPoint{12, {11, 13}, 5, {}},
-                      bb::ChartPoint{11, {10, 12}, 5, {}}}}};
+                     {bb::ChartPoint{31, {}, 1, {}, {}}, bb::ChartPoint{12, {11, 13}, 5, {}, {}},
+                      bb::ChartPoint{11, {10, 12}, 5, {}, {}}}}};
     const std::string svg = bb::svg_point_chart(chart);
     CHECK(count(svg, "<svg") == 1);
     CHECK(count(svg, "</svg>") == 1);
@@ -186,7 +186,7 @@ TEST_CASE("point chart: long category labels are cut and slanted, whole in the t
         "variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=virt;rcu_nocbs=all";
     chart.categories = {key, "x"};
     chart.series = {
-        {"", {bb::ChartPoint{1, {0.5, 1.5}, 3, {}}, bb::ChartPoint{2, {1.5, 2.5}, 3, {}}}}};
+        {"", {bb::ChartPoint{1, {0.5, 1.5}, 3, {}, {}}, bb::ChartPoint{2, {1.5, 2.5}, 3, {}, {}}}}};
     const std::string svg = bb::svg_point_chart(chart);
     CHECK(count(svg, ">variant=stock;hz=250;smp=1;firmware=QEMU_EFI.fd;machine=vir…</text>") == 1);
     CHECK(count(svg, "rotate(-35") == 2);
@@ -197,8 +197,8 @@ TEST_CASE("point chart: every boot a dot, and groups without order are not joine
     bb::PointChart chart;
     chart.categories = {"stock", "before"};
     chart.series = {{"",
-                     {bb::ChartPoint{1, {0.5, 1.5}, 3, {0.9, 1.0, 1.2}},
-                      bb::ChartPoint{2, {1.5, 2.5}, 2, {1.9, std::nan("")}}}}};
+                     {bb::ChartPoint{1, {0.5, 1.5}, 3, {0.9, 1.0, 1.2}, {}},
+                      bb::ChartPoint{2, {1.5, 2.5}, 2, {1.9, std::nan("")}, {}}}}};
     chart.connect = false;
     const std::string unjoined = bb::svg_point_chart(chart);
     CHECK(count(unjoined, "class=\"bb-sample\"") == 4); // a value that is not finite is no dot

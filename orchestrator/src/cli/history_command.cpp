@@ -2,8 +2,10 @@
 #include "cli/option_checks.h"
 #include "experiment/matrix.h"
 #include "report/history.h"
+#include "report/html_report.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
+#include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
 #include "util/paths.h"
@@ -21,6 +23,7 @@ struct HistoryCommandOptions {
     std::string metric = "boot_seconds";
     std::vector<std::string> only; // AXIS=V1,V2
     bool json = false;
+    std::string html; // a file
     double alpha = 0.05;
 };
 
@@ -45,7 +48,9 @@ of a shift) gets no test, and says so.
 
 Output: text (a table per cell), --json (the keys docs/nightly.md lists), --html FILE (one
 self-contained page: per cell the night medians with their intervals over time, the nights
-that start a shift marked, and the tables; written atomically). The database is only read.
+that start a shift ringed, and the tables; written atomically, an existing FILE that is not a
+regular file refused; the text is then not printed, --json still is). The database is only
+read.
 
 Exit status: 0 when the history was shown (a change point is reported, not a failure:
 `bootbench nightly` is the gate), 2 on errors (unknown experiment, metric or axis; no nightly
@@ -61,6 +66,9 @@ Examples:
 )";
 
 int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
+    if (!options.html.empty()) {
+        check_output_target(options.html); // before the work, not after it
+    }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     HistoryQuery query;
     query.experiment = options.experiment;
@@ -68,9 +76,27 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     query.only = parse_axis_restrictions(options.only);
     query.alpha = options.alpha;
     const History history = query_history(db, query);
-    const std::string out = options.json ? json_document(history_json(history))
-                                         : render_history_text(history, table_width());
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (!options.html.empty()) {
+        // The database's file name, not its path: a page is shared, the machine's layout is not.
+        const HtmlContext context{
+            "bootbench history: " + options.experiment,
+            fmt::format(
+                "{}; {}{}; bootbench {}", db.path().filename().string(), options.metric,
+                options.only.empty() ? "" : fmt::format(" with {}", fmt::join(options.only, " ")),
+                tool_version()),
+            ""};
+        const std::string page = render_history_html(history, context);
+        write_file_atomically(options.html, page);
+        if (!global.quiet) {
+            std::fprintf(stderr, "bootbench: wrote %s (%zu bytes)\n", options.html.c_str(),
+                         page.size());
+        }
+    }
+    if (options.json || options.html.empty()) {
+        const std::string out = options.json ? json_document(history_json(history))
+                                             : render_history_text(history, table_width());
+        std::fwrite(out.data(), 1, out.size(), stdout);
+    }
     return k_exit_ok;
 }
 } // namespace
@@ -86,6 +112,8 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
     cmd->add_flag("--json", options->json, "print JSON instead of text");
+    cmd->add_option("--html", options->html,
+                    "write the page to this file (then nothing is printed unless --json)");
     cmd->add_option("--alpha", options->alpha,
                     "the chance of flagging a history where nothing changed (default 0.05)")
         ->check(number_in(0.0001, 0.5));

@@ -87,6 +87,11 @@ std::vector<InputChange> changed_inputs(const NightInputs& before, const NightIn
 std::string render_history_text(const History& history, size_t width = 100);
 nlohmann::json history_json(const History& history);
 
+// The page (history_html.cpp): per cell a chart of the night medians over time with their
+// intervals, the first night of each shift ringed, the change table and the nights' table.
+struct HtmlContext;
+std::string render_history_html(const History& history, const HtmlContext& context);
+
 // Pieces every rendering shares, so the text and the page say the same in the same words.
 Table history_nights_table(const History& history, const CellHistory& cell);
 std::string history_variance_text(const CellHistory& cell);

@@ -48,7 +48,7 @@ ChartPoint chart_point(const MedianEstimate& estimate, double scale) {
     const Interval ci = estimate.insufficient.empty()
                             ? Interval{estimate.ci.low * scale, estimate.ci.high * scale}
                             : Interval{};
-    return {estimate.median * scale, ci, estimate.n, {}};
+    return {estimate.median * scale, ci, estimate.n, {}, {}};
 }
 
 // Up to six groups (one colour each), their boots' distributions overlaid: the point chart shows

@@ -245,6 +245,12 @@ std::string point_mark(const PointChart& chart, size_t s, size_t c, double x, co
         tip += fmt::format(" [{:g}, {:g}]", point.ci.low, point.ci.high);
     }
     tip += fmt::format(", n={}", point.n);
+    if (!point.flag.empty()) {
+        tip += ", " + point.flag;
+        marks += fmt::format("<circle class=\"bb-flag\" cx=\"{}\" cy=\"{}\" r=\"9\" "
+                             "fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\"/>\n",
+                             number(x), number(y(point.value)));
+    }
     return marks + fmt::format("<circle class=\"bb-point\" cx=\"{}\" cy=\"{}\" r=\"4\" "
                                "fill=\"{}\"><title>{}</title></circle>\n",
                                number(x), number(y(point.value)), colour(s), html_escape(tip));

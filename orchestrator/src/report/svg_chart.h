@@ -19,6 +19,7 @@ struct ChartPoint {
     Interval ci; // drawn when both ends are finite
     int n = 0;
     std::vector<double> samples; // every used boot's value, drawn as dots behind the median
+    std::string flag; // non-empty: the point is ringed (bb-flag) and this ends its tooltip
 };
 struct PointSeries {
     std::string name;
