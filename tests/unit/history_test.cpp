@@ -96,6 +96,11 @@ struct NightlyHistory {
     }
 };
 
+// The run id of night `night` (0-based): the nights are the store's runs in order.
+long long history_run_of(NightlyHistory& nightly, int night) {
+    return nightly.history().nights.at(static_cast<size_t>(night)).run_id;
+}
+
 } // namespace
 
 TEST_CASE("history: a flat history has no change point", "[history]") {
@@ -190,9 +195,11 @@ TEST_CASE("history: too few nights for a test says so", "[history]") {
     for (int night = 0; night < 5; ++night) {
         nightly.add_night(night, night < 3 ? 10.0 : 10.5, "aaaaaaaaaaaaaaaa");
     }
+    nightly.db.store.finish_run(history_run_of(nightly, 4), bb::RunStatus::Interrupted);
     const bb::History history = nightly.history();
     const bb::CellHistory& cell = history.cells.front();
     CHECK(cell.changes.empty());
+    CHECK(bb::render_history_text(history).find("2026-12-05 (interrupted)") != std::string::npos);
     CHECK(cell.insufficient ==
           "5 nights with used boots: a change-point test needs at least 7 (3 on each side of a "
           "shift), so none was made");
@@ -236,4 +243,29 @@ TEST_CASE("history: write the synthetic nightly database", "[.][history-db]") {
     nightly.db.db.sql().exec("PRAGMA journal_mode = DELETE");
     std::filesystem::copy_file(nightly.db.dir / "results.sqlite", target,
                                std::filesystem::copy_options::overwrite_existing);
+}
+
+TEST_CASE("history: changed_inputs names what differs and skips what one night lacks",
+          "[history]") {
+    bb::NightInputs before;
+    before.build_key = "aaaaaaaaaaaaaaaaaaaa";
+    before.config = "c0ffee";
+    before.qemu = "QEMU emulator version 7.2.0";
+    before.firmware = "QEMU_EFI.fd 0123456789ab";
+    before.host = "bench-01 (6.1.0, 2 × test cpu)";
+    bb::NightInputs after = before;
+    CHECK(bb::changed_inputs(before, after).empty());
+    after.qemu = "QEMU emulator version 8.0.0";
+    after.firmware = "";
+    after.config = ""; // no build row that night: not known, so not a change
+    const auto changed = bb::changed_inputs(before, after);
+    REQUIRE(changed.size() == 2);
+    CHECK(changed[0].input == "qemu");
+    CHECK(changed[0].after == "QEMU emulator version 8.0.0");
+    CHECK(changed[1].input == "firmware");
+    CHECK(changed[1].after == "none"); // booted without firmware: a real change
+    after = before;
+    after.build_key = "bbbbbbbbbbbbbbbbbbbb";
+    REQUIRE(bb::changed_inputs(before, after).size() == 1);
+    CHECK(bb::changed_inputs(before, after)[0].before == "aaaaaaaaaaaa"); // 12 digits, as builds
 }

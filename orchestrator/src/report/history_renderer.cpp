@@ -63,7 +63,10 @@ Table history_nights_table(const History& history, const CellHistory& cell) {
                         (change.host_change ? " (host changed)" : "");
             }
         }
-        table.rows.push_back({std::to_string(i + 1), std::to_string(night.run.run_id), night.date,
+        // A night that did not finish has fewer boots than planned: said beside its date.
+        const std::string date =
+            night.date + (night.run.status == "done" ? "" : " (" + night.run.status + ")");
+        table.rows.push_back({std::to_string(i + 1), std::to_string(night.run.run_id), date,
                               format(night.median.estimate),
                               interval_text(night.median.interval, format, false) +
                                   (night.median.answered() ? "" : " *"),
