@@ -1,6 +1,7 @@
 #include "artifacts/build_request.h"
 
 #include "artifacts/kernel_build.h"
+#include "kernel/kconfig.h"
 
 namespace bb {
 
@@ -15,6 +16,14 @@ BuildRequest build_request(const KernelBuildSpec& spec, int jobs) {
     }
     for (const auto& fragment : spec.fragments) {
         request.config.fragments.push_back(resolve_fragment(fragment));
+    }
+    // A choice Kconfig does not have is a usage error now, before the kernel source is fetched
+    // or unpacked (the build would refuse it with the same message only after that).
+    if (spec.hz) {
+        hz_options(*spec.hz);
+    }
+    if (spec.preempt) {
+        preempt_options(*spec.preempt);
     }
     request.config.hz = spec.hz;
     request.config.preempt = spec.preempt;
