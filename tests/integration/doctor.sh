@@ -24,8 +24,14 @@ without_kvm "$BOOTBENCH" doctor >"$work/tcg.txt" 2>&1 || status=$?
 expect_eq "$status" 0 "doctor exit status without /dev/kvm ($(tail -1 "$work/tcg.txt"))"
 grep -q "^  note /dev/kvm  *absent or no access: guests run under TCG$" "$work/tcg.txt" ||
   fail "no note for the missing /dev/kvm: $(grep kvm "$work/tcg.txt")"
-grep -q "^All required checks passed (1 note)\.$" "$work/tcg.txt" ||
-  fail "summary without /dev/kvm: $(tail -1 "$work/tcg.txt")"
+# The timing-noise section adds a note per condition this host could set quieter (how many
+# depends on the machine); the summary counts every note line, /dev/kvm's among them.
+notes=$(grep -c "^  note " "$work/tcg.txt")
+[ "$notes" = 1 ] && noun=note || noun=notes
+grep -q "^All required checks passed ($notes $noun)\.$" "$work/tcg.txt" ||
+  fail "summary without /dev/kvm ($notes note lines): $(tail -1 "$work/tcg.txt")"
+grep -q "^timing noise$" "$work/tcg.txt" || fail "no timing-noise section"
+grep -qE "^  (ok|note) +governor " "$work/tcg.txt" || fail "no governor line under timing noise"
 [ ! -e "$work/dev/null" ] || fail "the private /dev leaked out of its namespace"
 
 # A required piece missing is still a problem: no qemu (nor compilers) on PATH.

@@ -269,3 +269,21 @@ TEST_CASE("history: changed_inputs names what differs and skips what one night l
     REQUIRE(bb::changed_inputs(before, after).size() == 1);
     CHECK(bb::changed_inputs(before, after)[0].before == "aaaaaaaaaaaa"); // 12 digits, as builds
 }
+
+TEST_CASE("history: a changed host condition is a changed input, and needs both nights' record",
+          "[history]") {
+    bb::NightInputs before;
+    before.host_conditions = {R"({"governor":"performance","qemu":"7.2.0","smt":"on"})"};
+    bb::NightInputs after = before;
+    CHECK(bb::changed_inputs(before, after).empty());
+    after.host_conditions = {R"({"governor":"schedutil","qemu":"7.2.0","smt":"on"})"};
+    const auto changed = bb::changed_inputs(before, after);
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0].input == "host governor");
+    CHECK(changed[0].before == "performance");
+    CHECK(changed[0].after == "schedutil");
+    REQUIRE(bb::night_host_changes(before, after).size() == 1);
+    after.host_conditions.clear(); // written before schema 12: nothing to compare
+    CHECK(bb::changed_inputs(before, after).empty());
+    CHECK(bb::night_host_changes(before, after).empty());
+}

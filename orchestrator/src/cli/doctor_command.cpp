@@ -9,6 +9,7 @@
 #include "store/migrations.h"
 #include "util/checklist.h"
 #include "util/error.h"
+#include "util/host_conditions.h"
 #include "util/host_facts.h"
 #include "util/paths.h"
 #include "util/run_command.h"
@@ -28,7 +29,9 @@ constexpr const char* k_doctor_help =
     R"(Reports what works on this machine, with a verdict per line:
 qemu binaries, firmware (resolved path and hash), the KVM verdict for each guest arch (from the
 probe cache; --probe runs a real probe boot now), compilers and cross compilers, busybox per
-arch, the cache directory and the database.
+arch, the host conditions that change timings (governor, boost, SMT, THP, KSM, isolated CPUs:
+each with what would make it quieter; every boot stores them), the cache directory and the
+database.
 
 "ok" works; "--" is a problem: a piece bootbench needs is missing (exit status 3); "note" is an
 optional piece that is absent, e.g. KVM on a machine where guests run under TCG (exit status 0).
@@ -195,6 +198,15 @@ void add_doctor_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
             const auto kernel = default_kernel(arch);
             line(list, kernel.has_value(), fmt::format("default kernel {}", to_string(arch)),
                  kernel ? kernel->string() : "none (run scripts/setup.sh)");
+        }
+        section(list, "timing noise");
+        // What changes timings and could be set quieter: notes, never problems; the same
+        // conditions are stored with every boot (schema 12).
+        for (const HostCondition& condition : read_host_conditions()) {
+            const std::string advice = noise_advice(condition);
+            line(list, advice.empty(), condition.name,
+                 advice.empty() ? condition.value : condition.value + ": " + advice,
+                 Need::Optional);
         }
         section(list, "storage");
         try {

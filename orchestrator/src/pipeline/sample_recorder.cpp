@@ -1,5 +1,6 @@
 #include "pipeline/sample_recorder.h"
 
+#include "pipeline/boot_host_conditions.h"
 #include "pipeline/nested_boot.h"
 #include "pipeline/quiet_sample.h"
 #include "util/units.h"
@@ -75,6 +76,7 @@ void SampleRecorder::complete(BootRecord& boot, const SampleRef& sample,
     boot.params_json = cell.params.dump();
     boot.repeat_index = sample.second;
     record_quiet(boot, m_quiet, verdict);
+    boot.host_conditions_json = boot_host_conditions(boot);
     if (cell.topology == Topology::Nested) {
         add_l1_metrics(boot);
     }

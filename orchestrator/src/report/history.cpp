@@ -86,6 +86,9 @@ CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& n
             entry.inputs = found->second;
         }
         entry.values = used;
+        if (!cell.nights.empty()) {
+            entry.host_changes = night_host_changes(cell.nights.back().inputs, entry.inputs);
+        }
         cell.nights.push_back(std::move(entry));
         values.push_back(used);
     }
@@ -117,7 +120,7 @@ CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& n
         cell.nights[night].flagged = true;
         change.changed = changed_inputs(cell.nights[night - 1].inputs, cell.nights[night].inputs);
         for (const auto& input : change.changed) {
-            change.host_change = change.host_change || input.input == "host";
+            change.host_change = change.host_change || input.input.rfind("host", 0) == 0;
         }
         cell.changes.push_back(std::move(change));
     }
@@ -128,6 +131,20 @@ CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& n
 }
 
 } // namespace
+
+std::vector<HostConditionChange> night_host_changes(const NightInputs& before,
+                                                    const NightInputs& after) {
+    // Both nights must have recorded them (schema 12, a boot on this machine); within a night
+    // the conditions rarely change, and the last ones before are compared with the first after.
+    if (before.host_conditions.empty() || after.host_conditions.empty()) {
+        return {};
+    }
+    const auto parsed = [](const std::string& text) {
+        return nlohmann::json::parse(text, nullptr, false);
+    };
+    return host_condition_changes(parsed(before.host_conditions.back()),
+                                  parsed(after.host_conditions.front()));
+}
 
 std::vector<InputChange> changed_inputs(const NightInputs& before, const NightInputs& after) {
     std::vector<InputChange> changed;
@@ -148,6 +165,9 @@ std::vector<InputChange> changed_inputs(const NightInputs& before, const NightIn
     compare("qemu", before.qemu, after.qemu, true);
     compare("firmware", before.firmware, after.firmware, false);
     compare("host", before.host, after.host, false);
+    for (const auto& condition : night_host_changes(before, after)) {
+        changed.push_back({"host " + condition.name, condition.before, condition.after});
+    }
     return changed;
 }
 

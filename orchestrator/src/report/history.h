@@ -11,6 +11,7 @@
 #include "stats/result.h"
 #include "store/database.h"
 #include "store/night_queries.h"
+#include "util/host_conditions.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -39,11 +40,14 @@ struct HistoryNight {
     int excluded = 0; // the night's boots of this cell not used (failed, loaded, no value)
     NightInputs inputs;
     bool flagged = false; // the first night of a change point
+    // The host conditions that differ from the previous night's (util/host_conditions.h),
+    // whether or not the night is flagged: a night measured on a changed host says so.
+    std::vector<HostConditionChange> host_changes;
 };
 
 // One input that differs between a change point's first night and the night before it.
 struct InputChange {
-    std::string input; // build key, kernel, patches, config, qemu, firmware, host
+    std::string input; // build key, kernel, patches, config, qemu, firmware, host, host NAME
     std::string before;
     std::string after;
 };
@@ -81,6 +85,11 @@ History query_history(Database& db, const HistoryQuery& query);
 
 // The inputs of `after` that differ from `before`'s (build key first, host last).
 std::vector<InputChange> changed_inputs(const NightInputs& before, const NightInputs& after);
+
+// The host conditions that differ between two nights of a cell; none when either night has
+// none recorded.
+std::vector<HostConditionChange> night_host_changes(const NightInputs& before,
+                                                    const NightInputs& after);
 
 // Renderings (history_renderer.cpp). Text: per cell a table of nights and the change points
 // below it, fitted to `width` columns (readable at 100). JSON: the keys docs/nightly.md lists.

@@ -106,6 +106,30 @@ std::string history_changed_text(const HistoryChange& change) {
     return text;
 }
 
+namespace {
+
+// Nights measured on a host whose conditions changed since the night before, flagged or not
+// (as loaded boots are said): "host changed at night 4 (2026-12-04): governor a → b".
+std::string host_changes_text(const CellHistory& cell) {
+    std::string out;
+    for (size_t i = 0; i < cell.nights.size(); ++i) {
+        const HistoryNight& night = cell.nights[i];
+        if (night.host_changes.empty()) {
+            continue;
+        }
+        std::string changes;
+        for (const auto& change : night.host_changes) {
+            changes += fmt::format("{}{} {} → {}", changes.empty() ? "" : "; ", change.name,
+                                   change.before, change.after);
+        }
+        out += fmt::format("host changed at {}: {}\n",
+                           history_night_label(cell, static_cast<int>(i)), changes);
+    }
+    return out;
+}
+
+} // namespace
+
 std::string render_history_text(const History& history, size_t width) {
     std::string out = fmt::format(
         "history of {}: {}, {} nightly run{} ({} … {})\nchange points: {}, α = {:g} "
@@ -127,6 +151,7 @@ std::string render_history_text(const History& history, size_t width) {
             }
         }
         out += history_variance_text(cell) + "\n";
+        out += host_changes_text(cell);
         if (!cell.insufficient.empty()) {
             out += "change points: " + cell.insufficient + "\n";
             continue;
@@ -166,6 +191,14 @@ nlohmann::json inputs_json(const NightInputs& inputs) {
             {"qemu", inputs.qemu},
             {"firmware", inputs.firmware},
             {"host", inputs.host}};
+}
+
+nlohmann::json host_changes_json(const std::vector<HostConditionChange>& changes) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& change : changes) {
+        list.push_back({{"name", change.name}, {"before", change.before}, {"after", change.after}});
+    }
+    return list;
 }
 
 nlohmann::json variance_json(const stats::NightVariance& variance) {
@@ -209,7 +242,8 @@ nlohmann::json cell_json(const CellHistory& cell) {
                           {"values", night.values},
                           {"excluded", night.excluded},
                           {"flagged", night.flagged},
-                          {"inputs", inputs_json(night.inputs)}});
+                          {"inputs", inputs_json(night.inputs)},
+                          {"host_changes", host_changes_json(night.host_changes)}});
     }
     nlohmann::json changes = nlohmann::json::array();
     for (const auto& change : cell.changes) {

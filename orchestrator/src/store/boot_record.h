@@ -36,6 +36,9 @@ struct BootRecord {
     std::string accel_reason;
     int concurrency = 1;
     std::optional<double> foreign_load;
+    // The host's conditions while it booted (util/host_conditions.h) as a JSON object, with
+    // the qemu version and the accelerator; unset where they cannot be read (a fleet host).
+    std::optional<std::string> host_conditions_json;
     // The quiet-host gate (pipeline/quiet_sample.h): how long the sample waited for the host to
     // become quiet and the foreign load when it started (both unset: not gated), and whether
     // it counts as loaded (unset: written before schema 8; the views fall back to the load).

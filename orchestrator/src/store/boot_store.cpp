@@ -210,7 +210,7 @@ namespace {
 
 // The boots row's columns, in the order of insert_boot's column list.
 void bind_boot_columns(SQLite::Statement& insert, const BootRecord& boot,
-                       const std::string& console_gz) {
+                       const std::string& console_gz, std::optional<long long> conditions_id) {
     int i = 0;
     insert.bind(++i, static_cast<int64_t>(boot.run_id));
     insert.bind(++i, boot.cell_key);
@@ -262,6 +262,18 @@ void bind_boot_columns(SQLite::Statement& insert, const BootRecord& boot,
                   boot.loaded ? std::optional<int>(*boot.loaded ? 1 : 0) : std::nullopt);
     insert.bind(++i, boot.timing_marker);
     insert.bind(++i, boot.start_marker);
+    bind_optional(insert, ++i, conditions_id);
+}
+
+// The id of a host-conditions object, stored the first time it is seen.
+long long host_conditions_id(SQLite::Database& db, const std::string& facts_json) {
+    SQLite::Statement insert(db, "INSERT OR IGNORE INTO host_conditions (facts_json) VALUES (?)");
+    insert.bind(1, facts_json);
+    insert.exec();
+    SQLite::Statement select(db, "SELECT id FROM host_conditions WHERE facts_json = ?");
+    select.bind(1, facts_json);
+    select.executeStep();
+    return select.getColumn(0).getInt64();
 }
 
 // A boot's events, metrics and histogram buckets, in the boot's transaction.
@@ -315,10 +327,15 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "guest_marker_seconds, first_byte_seconds, banner_seconds, run_init_seconds, "
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
             "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
-            "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker) VALUES "
+            "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker, "
+            "host_conditions_id) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    bind_boot_columns(insert, boot, console_gz);
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const std::optional<long long> conditions_id =
+        boot.host_conditions_json
+            ? std::optional(host_conditions_id(db, *boot.host_conditions_json))
+            : std::nullopt;
+    bind_boot_columns(insert, boot, console_gz, conditions_id);
     try {
         insert.exec();
     } catch (const SQLite::Exception& e) {

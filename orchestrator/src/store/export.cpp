@@ -38,6 +38,8 @@ void drop_unreferenced(SQLite::Database& db) {
     db.exec("DELETE FROM builds WHERE key NOT IN (SELECT build_key FROM boots "
             "WHERE build_key IS NOT NULL)");
     db.exec("DELETE FROM accel_probes WHERE host_id NOT IN (SELECT host_id FROM runs)");
+    db.exec("DELETE FROM host_conditions WHERE id NOT IN (SELECT host_conditions_id FROM boots "
+            "WHERE host_conditions_id IS NOT NULL)");
     db.exec("DELETE FROM hosts WHERE id NOT IN (SELECT host_id FROM runs) AND id NOT IN "
             "(SELECT host_id FROM boots WHERE host_id IS NOT NULL)");
 }

@@ -61,7 +61,7 @@ std::string patch_names(const std::string& patches_json) {
 
 // The distinct values a part took on one night, in the order first seen.
 struct Parts {
-    std::vector<std::vector<std::string>> values = std::vector<std::vector<std::string>>(7);
+    std::vector<std::vector<std::string>> values = std::vector<std::vector<std::string>>(8);
 
     void add(size_t part, const std::string& value) {
         auto& seen = values[part];
@@ -73,6 +73,13 @@ struct Parts {
         return fmt::format("{}", fmt::join(values[part], ", "));
     }
 };
+
+// The boot's host conditions (schema 12); a database written before has none.
+std::string conditions_column(Database& db) {
+    return db.schema_version() >= 12 ? "coalesce((SELECT c.facts_json FROM host_conditions c "
+                                       "WHERE c.id = b.host_conditions_id), '')"
+                                     : "''";
+}
 
 } // namespace
 
@@ -91,11 +98,13 @@ std::vector<NightInputs> night_inputs(Database& db, const std::vector<long long>
         "LIMIT 1), ''), "
         "CASE WHEN b.firmware_name IS NULL THEN '' ELSE b.firmware_name || "
         "coalesce(' ' || substr(b.firmware_sha256, 1, 12), '') END, "
-        "h.hostname || ' (' || h.kernel_release || ', ' || h.cpus || ' × ' || h.cpu_model || ')' "
-        "FROM v_samples s JOIN boots b ON b.id = s.boot_id JOIN runs r ON r.id = b.run_id "
-        "JOIN hosts h ON h.id = coalesce(b.host_id, r.host_id) "
-        "LEFT JOIN builds bd ON bd.key = b.build_key "
-        "WHERE s.used AND s.run_id IN (" +
+        "h.hostname || ' (' || h.kernel_release || ', ' || h.cpus || ' × ' || h.cpu_model || "
+        "')', " +
+            conditions_column(db) +
+            " FROM v_samples s JOIN boots b ON b.id = s.boot_id JOIN runs r ON r.id = b.run_id "
+            "JOIN hosts h ON h.id = coalesce(b.host_id, r.host_id) "
+            "LEFT JOIN builds bd ON bd.key = b.build_key "
+            "WHERE s.used AND s.run_id IN (" +
             sql_placeholders(run_ids.size()) + ") ORDER BY s.run_id, s.cell_key, b.id");
     bind_all(select, std::vector<SqlBinding>(run_ids.begin(), run_ids.end()));
     std::map<std::pair<long long, std::string>, Parts> nights;
@@ -106,14 +115,15 @@ std::vector<NightInputs> night_inputs(Database& db, const std::vector<long long>
         if (!select.getColumn(4).isNull()) {
             parts.add(2, patch_names(select.getColumn(4).getString()));
         }
-        for (int part = 3; part < 7; ++part) {
+        for (int part = 3; part < 8; ++part) {
             parts.add(static_cast<size_t>(part), select.getColumn(part + 2).getString());
         }
     }
     std::vector<NightInputs> inputs;
     for (const auto& [key, parts] : nights) {
         inputs.push_back({key.first, key.second, parts.joined(0), parts.joined(1), parts.joined(2),
-                          parts.joined(3), parts.joined(4), parts.joined(5), parts.joined(6)});
+                          parts.joined(3), parts.joined(4), parts.joined(5), parts.joined(6),
+                          parts.values[7]});
     }
     return inputs;
 }

@@ -34,6 +34,9 @@ struct NightInputs {
     std::string qemu;      // accel_probes.qemu_version: the host's newest probe before the boot
     std::string firmware;  // boots.firmware_name and the first 12 digits of its sha256
     std::string host;      // the boot's host (fleet) or the run's: "name (kernel, cpus × model)"
+    // The night's host conditions (util/host_conditions.h), each distinct JSON object in the
+    // order first seen; none before schema 12.
+    std::vector<std::string> host_conditions;
 };
 
 // Every (run, cell) of these runs that has a used boot, by run id and cell key.

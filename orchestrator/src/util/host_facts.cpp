@@ -1,25 +1,14 @@
 #include "util/host_facts.h"
 
 #include "util/hash.h"
-
-#include <sys/utsname.h>
-#include <unistd.h>
+#include "util/host_conditions.h"
 
 #include <fstream>
+#include <sys/utsname.h>
 #include <thread>
+#include <unistd.h>
 
 namespace bb {
-
-namespace {
-std::string value_after_colon(const std::string& line) {
-    auto colon = line.find(':');
-    if (colon == std::string::npos) {
-        return {};
-    }
-    auto start = line.find_first_not_of(" \t", colon + 1);
-    return start == std::string::npos ? std::string() : line.substr(start);
-}
-} // namespace
 
 HostFacts read_host_facts() {
     HostFacts facts;
@@ -29,17 +18,11 @@ HostFacts read_host_facts() {
         facts.kernel_release = names.release;
     }
     facts.cpus = static_cast<int>(std::thread::hardware_concurrency());
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    for (std::string line; std::getline(cpuinfo, line);) {
-        if (line.rfind("model name", 0) == 0) {
-            facts.cpu_model = value_after_colon(line);
-            break;
-        }
-    }
+    facts.cpu_model = cpuinfo_field("/", "model name").value_or("");
     std::ifstream meminfo("/proc/meminfo");
     for (std::string line; std::getline(meminfo, line);) {
         if (line.rfind("MemTotal:", 0) == 0) {
-            facts.memory_bytes = std::stoll(value_after_colon(line)) * 1024;
+            facts.memory_bytes = std::stoll(line.substr(line.find(':') + 1)) * 1024;
             break;
         }
     }
