@@ -3,7 +3,9 @@
 // time; the same scan with boots as the units (the naive test) must alarm far more, which shows
 // that this test can fail; a +5 % shift must be found at its night.
 #include "stats/change_points.h"
+#include "stats/night_gate.h"
 #include "stats/sorted.h"
+#include "stats/two_sample.h"
 #include "stats_calibration.h"
 
 #include <chrono>
@@ -124,5 +126,69 @@ TEST_CASE("change points: a shift is found at its night", "[.][stats][calibratio
             fmt::format("found at that night {:.2f} %  any point {:.2f} %  ({:.1f} s)",
                         100 * exact.rate(), 100 * any.rate(), seconds_since(start)));
         CHECK(exact.rate() >= c.required);
+    }
+}
+
+// The nightly gate (stats/night_gate.h): tonight against the 10 nights before it, on A/A
+// histories of 11 nights x 5 boots. Flagged at most α (two-sided), while the boot-level test
+// `nightly` used alone before (tonight's boots against the last night's, exact Mann-Whitney)
+// flags many more — the negative control that shows this test can fail.
+TEST_CASE("night gate: an A/A night is flagged at most alpha, a boot-level test far more",
+          "[.][stats][calibration]") {
+    constexpr int k_earlier = 10;
+    std::mt19937_64 rng(bb::test::k_calibration_seed + 42);
+    for (const auto& model : history_models()) {
+        const auto start = std::chrono::steady_clock::now();
+        bb::test::Tally flagged;
+        bb::test::Tally slower;
+        bb::test::Tally boot_level;
+        for (int set = 0; set < bb::test::k_data_sets; ++set) {
+            const auto history = simulate_history(model, rng, k_earlier + 1, 5);
+            const std::vector<double> earlier(history.night_medians.begin(),
+                                              history.night_medians.end() - 1);
+            const auto gate = bb::stats::night_gate(earlier, history.night_medians.back());
+            REQUIRE(gate.answered());
+            flagged.add(gate.p_value <= k_alpha);
+            slower.add(gate.p_value <= k_alpha && gate.ratio > 1);
+            const std::vector<double> last(history.boots.end() - 10, history.boots.end() - 5);
+            const std::vector<double> tonight(history.boots.end() - 5, history.boots.end());
+            boot_level.add(bb::stats::hodges_lehmann_shift(last, tonight).p_value <= k_alpha);
+        }
+        bb::test::print_row("night gate A/A, tonight vs 10 nights x 5 boots", model.name,
+                            k_earlier,
+                            fmt::format("flagged {:.2f} %  slower {:.2f} %  boot-level vs last "
+                                        "night {:.1f} %  ({:.1f} s)",
+                                        100 * flagged.rate(), 100 * slower.rate(),
+                                        100 * boot_level.rate(), seconds_since(start)));
+        // What wakes someone up (exit 1) is "slower": at most α in both models. Flagged either
+        // way, the normal-theory interval holds α for normal nights; heavy-tailed (t3) nights
+        // exceed it (measured 6.9 %), which docs/nightly.md states.
+        CHECK(slower.rate() <= k_alpha);
+        if (model.name.rfind("normal", 0) == 0) {
+            CHECK(flagged.rate() <= k_alpha + 3 * flagged.standard_error(k_alpha));
+        }
+        CHECK(boot_level.rate() > 0.20);
+    }
+}
+
+TEST_CASE("night gate: power against a one-night step", "[.][stats][calibration]") {
+    // Measured and quoted in docs/nightly.md; asserted only where it must hold: a step of
+    // 4 night SDs (+4 % with the 1 % model's night and boot SDs) is flagged most of the time.
+    std::mt19937_64 rng(bb::test::k_calibration_seed + 43);
+    const auto model = history_models()[0];
+    for (const double step : {1.02, 1.04}) {
+        bb::test::Tally slower;
+        for (int set = 0; set < bb::test::k_data_sets; ++set) {
+            const auto history = simulate_history(model, rng, 11, 5, 10, std::log(step));
+            const std::vector<double> earlier(history.night_medians.begin(),
+                                              history.night_medians.end() - 1);
+            const auto gate = bb::stats::night_gate(earlier, history.night_medians.back());
+            slower.add(gate.p_value <= k_alpha && gate.ratio > 1);
+        }
+        bb::test::print_row(fmt::format("night gate power, +{:.0f} % tonight", 100 * (step - 1)),
+                            model.name, 10, fmt::format("slower {:.2f} %", 100 * slower.rate()));
+        if (step > 1.03) {
+            CHECK(slower.rate() >= 0.80);
+        }
     }
 }

@@ -42,11 +42,17 @@ void print_json(const Experiment& experiment, const NightlyResult& result) {
 
 constexpr const char* k_nightly_help =
     R"(Run an experiment as tonight's nightly: a fresh seed, every cell compared with the
-last good nightly of the same experiment (Hodges-Lehmann shift with its exact Mann-Whitney
-interval and p, docs/reporting.md "Methods"),
-a Markdown report written, exit status 1 when any cell got significantly slower by more
-than --threshold percent. Two nightlies of one experiment never overlap (a lock).
+earlier nightlies of the same experiment, a Markdown report written, exit status 1 when
+any cell got significantly slower by more than --threshold percent. Two nightlies of one
+experiment never overlap (a lock).
 
+The night is the unit (docs/nightly.md, "The nightly verdict"): when at least 5 of the last 10
+finished nights hold a cell, tonight's median is tested against their medians (Student's prediction
+interval on the log scale, α 0.05: an A/A night is called slower 2.6 % of the time in the
+calibration). With fewer, tonight's boots are compared with the last good night's, boots as
+the unit (Hodges-Lehmann shift, exact Mann-Whitney): that test ignores the night's own
+variation and flagged 7 of 9 nights of a real A/A history here, so treat its "slower" as a
+hint until the history is 5 nights long.
 Before each sample it waits while the host is busy with other work (the experiment's quiet:
 key, or the --quiet-* options): a night shares its machine with backups and package updates.
 
@@ -62,7 +68,7 @@ Scheduling (docs/nightly.md):
 
 void add_nightly_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     auto options = std::make_shared<NightlyCommandOptions>();
-    CLI::App* cmd = app.add_subcommand("nightly", "Run + compare with the last good nightly");
+    CLI::App* cmd = app.add_subcommand("nightly", "Run + compare with the earlier nightlies");
     cmd->footer(k_nightly_help);
     cmd->add_option("file", options->file, "experiment YAML file")->required();
     cmd->add_option("--report-dir", options->report_dir,

@@ -15,7 +15,7 @@ struct NightlyOptions {
 
 struct NightlyResult {
     RunReport run;
-    std::optional<long long> baseline_run;
+    std::optional<long long> baseline_run; // the last good nightly before this one
     int slower = 0;
     int faster = 0;
     int unchanged = 0;
@@ -25,8 +25,11 @@ struct NightlyResult {
 };
 
 // `bootbench nightly`: one run at a time per experiment (a lock), then every cell compared with
-// the last good nightly (bootstrap CI of the difference of medians), a Markdown report written,
-// and the run's verdict stored so tomorrow compares against a good night.
+// the earlier nightlies — night-level (stats/night_gate.h) when at least 5 of the last 10
+// finished ones hold the cell, else boot-level against the last good one (Hodges-Lehmann,
+// exact Mann-Whitney) —
+// a Markdown report written, and the run's verdict stored so tomorrow compares against good
+// nights.
 NightlyResult run_nightly(Database& db, const Experiment& experiment, const NightlyOptions& options,
                           const RunProgress& progress);
 

@@ -108,17 +108,21 @@ std::optional<StoredRun> BootStore::run_identity(long long run_id) {
     return read_stored_run(select);
 }
 
-std::optional<long long> BootStore::last_good_nightly(const std::string& experiment_name) {
+std::vector<long long> BootStore::finished_nightlies(const std::string& experiment_name, int limit,
+                                                     bool good_only) {
     SQLite::Statement select(m_db.sql(),
                              "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
                              "WHERE e.name = ? AND r.mode = 'nightly' AND r.status = ? AND "
-                             "r.verdict = 'ok' ORDER BY r.id DESC LIMIT 1");
+                             "(r.verdict = 'ok' OR NOT ?) ORDER BY r.id DESC LIMIT ?");
     select.bind(1, experiment_name);
     select.bind(2, std::string(to_string(RunStatus::Done)));
-    if (!select.executeStep()) {
-        return std::nullopt;
+    select.bind(3, good_only ? 1 : 0);
+    select.bind(4, limit);
+    std::vector<long long> runs;
+    while (select.executeStep()) {
+        runs.push_back(select.getColumn(0).getInt64());
     }
-    return select.getColumn(0).getInt64();
+    return runs;
 }
 
 void BootStore::set_nightly_verdict(long long run_id, const std::string& verdict,

@@ -70,8 +70,10 @@ class BootStore {
     // What run `run_id` was (to validate --resume).
     std::optional<StoredRun> run_identity(long long run_id);
     void reopen_run(long long run_id);
-    // The newest nightly of this experiment that finished and did not regress.
-    std::optional<long long> last_good_nightly(const std::string& experiment_name);
+    // The nightlies of this experiment that finished, newest first, at most `limit` of them;
+    // `good_only`: only those whose verdict was ok.
+    std::vector<long long> finished_nightlies(const std::string& experiment_name, int limit,
+                                              bool good_only);
     void set_nightly_verdict(long long run_id, const std::string& verdict,
                              std::optional<long long> baseline_run_id);
     // (cell_key, repeat) of every boot of the run that counts as done (not infra-error).
