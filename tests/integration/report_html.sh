@@ -129,4 +129,40 @@ HISTORY_DB=$work/nightly.sqlite "${UNIT_TESTS:?path to unit_tests}" "[history-db
 "$BOOTBENCH" --db "$work/nightly.sqlite" history quick --html "$work/history.html"
 check_dom history 2 28 28 0
 [ "$(count 'class="bb-flag"' "$work/history.dom.html")" -eq 1 ] || fail "history: one ringed night"
+# Where boot time goes, on SHIPPED databases (copies: a reader of a WAL database leaves -shm
+# beside it). seed002-nocb: every boot shows all four moments; its run 1 (pilot) against run 2.
+data=$(dirname "$0")/../../docs/data
+cp "$data/seed002-nocb.sqlite" "$data/aa-nightly.sqlite" "$work/"
+nocb=$work/seed002-nocb.sqlite
+phases_text=$("$BOOTBENCH" --db "$nocb" report --view phases --run 2 --by variant)
+echo "$phases_text"
+expect_eq "$(echo "$phases_text" | grep -cE '^(auto-enable|stock|wake-from-gp) +90 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$')" 3 \
+  "phases: a row of five medians per variant"
+phases_json=$("$BOOTBENCH" --db "$nocb" report --view phases --run 2 --by variant --format json)
+# Each boot's phases add up to its endpoint.
+expect_eq "$(jq '[.groups[] | . as $g | range(0; .endpoint.n) as $i |
+  ($g.phases | map(.values[$i]) | add) - $g.endpoint.values[$i] | . * . < 1e-18] | all' <<<"$phases_json")" true \
+  "phases: a boot's phases add up to its endpoint"
+expect_eq "$(jq -r '[.phases[].name] | join(",")' <<<"$phases_json")" "firmware,pre-banner,kernel,init" \
+  "phases: the four phases"
+attribution=$("$BOOTBENCH" --db "$nocb" -q compare 1 2 --by variant --phases --across-experiments --format json)
+expect_eq "$(jq -r '.phases.groups | map(.label + ":" + (.phases | length | tostring)) | join(" ")' <<<"$attribution")" \
+  "variant=auto-enable:4 variant=stock:4 variant=wake-from-gp:4" "compare --phases: four phases per group"
+expect_eq "$(jq '[.phases.groups[].phases[] | (.excludes_zero == (.difference_ci[0] > 0 or .difference_ci[1] < 0))] | all' <<<"$attribution")" true \
+  "compare --phases: excludes_zero agrees with the interval"
+"$BOOTBENCH" --db "$nocb" -q compare 1 2 --by variant --phases --across-experiments |
+  grep -q '^where the shift goes: per phase' || fail "compare --phases: the text section"
+"$BOOTBENCH" --db "$nocb" report --view phases --run 2 --by variant --format html -o "$work/phases.html"
+# aa-nightly boots with `quiet`: no banner, no Run /init; only firmware divides, and it says so.
+"$BOOTBENCH" --db "$work/aa-nightly.sqlite" history aa-nightly-10x8 --view phases | tee "$work/aa-phases.txt"
+grep -q '^kernel: 78 of 78 boots show no banner or no Run /init' "$work/aa-phases.txt" ||
+  fail "history --view phases: the quiet boots' note"
+"$BOOTBENCH" --db "$work/aa-nightly.sqlite" -q history aa-nightly-10x8 --view phases \
+  --html "$work/history-phases.html"
+check_dom phases 1 0 0 0
+expect_eq "$(count 'class="bb-stack"' "$work/phases.dom.html")" 3 "phases: a stacked bar per variant"
+expect_eq "$(count 'class="bb-segment"' "$work/phases.dom.html")" 12 "phases: four segments a bar"
+check_dom history-phases 1 0 0 0
+expect_eq "$(count 'class="bb-stack"' "$work/history-phases.dom.html")" 10 "history phases: a bar per night"
+expect_eq "$(count 'class="bb-total"' "$work/history-phases.dom.html")" 10 "history phases: each night's endpoint"
 echo "PASS report_html"

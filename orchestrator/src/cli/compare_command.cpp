@@ -4,6 +4,8 @@
 #include "report/comparison_table.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
+#include "report/phase_attribution.h"
+#include "report/phase_view.h"
 #include "report/report_format.h"
 #include "report/sample_query.h"
 #include "report/text_table.h"
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <optional>
 
 namespace bb {
 
@@ -32,6 +35,7 @@ struct CompareCommandOptions {
     bool include_loaded = false;
     double alpha = 0.05;
     bool across_experiments = false;
+    bool phases = false;
 };
 
 constexpr const char* k_compare_help =
@@ -58,6 +62,16 @@ Groups pair by identical cell (the same point of the matrix in both runs). --by 
 groups that share values of the given axes instead: --by variant pools every cell of a
 variant, so runs of different matrices can be compared variant by variant.
 
+--phases adds where the shift goes: each boot's endpoint divided into its phases (firmware =
+qemu start → the console's first byte, pre-banner = first byte → the kernel's banner, kernel =
+banner → "Run /init", init = Run /init → the marker; docs/reporting.md), and per group and
+phase the Hodges-Lehmann shift B − A of the boots' phase values with its exact Mann-Whitney
+interval (each its own, not adjusted over the phases). A phase carries the shift when its
+interval excludes 0. The boot is the unit; a boot without a moment (no banner under `quiet`, no
+marker after a hang) adds nothing to the phases that need it. Nested boots, timed from L2's
+start, do not divide into these phases and are left out (counted). The exit status stays the
+endpoint's.
+
 Exit status: 0 when no group is significantly slower in B, 1 when one is (a CI gate), 2 on
 errors (unknown run, metric or axis; nothing in common to compare), 3 when the database stayed
 locked, 70 on a bug in bootbench. --threshold PCT also requires a change to exceed PCT
@@ -71,7 +85,34 @@ Examples:
   bootbench compare 12 15 --by variant --threshold 1 --junit compare.xml
   bootbench compare 12 15 --metric max_phase --format md
   bootbench compare 12 15 --format json | jq '.groups[] | select(.verdict == "slower")'
+  bootbench compare 12 15 --phases                  which phases carry the shift
+  bootbench compare 12 15 --phases --format json | jq '.phases.groups[].carried_by'
 )";
+
+// compare --phases: the same groups' boots divided into phases, each phase's shift B − A.
+PhaseAttribution phase_attribution(const CompareCommandOptions& options, Database& db,
+                                   SampleQuery query, const EstimateOptions& estimates) {
+    query.run_ids = {options.a};
+    const PhaseSet a = query_phases(db, query);
+    query.run_ids = {options.b};
+    const PhaseSet b = query_phases(db, query);
+    return attribute_phases(a, b, estimates);
+}
+
+// Boots left out of the phases (nested: timed from L2's start), said under the section.
+std::string left_out_of_phases(const PhaseAttribution& attribution) {
+    std::string out;
+    int left_out = 0;
+    for (const auto& group : attribution.groups) {
+        left_out += (group.a ? group.a->from_marker : 0) + (group.b ? group.b->from_marker : 0);
+    }
+    if (left_out > 0) {
+        out = fmt::format("left out of the phases: {} boot{} timed from a start marker (a nested "
+                          "boot's L2), not from qemu's start\n",
+                          left_out, left_out == 1 ? "" : "s");
+    }
+    return out;
+}
 
 std::string describe(const RunInfo& run) {
     std::string text = fmt::format("run {} (", run.id);
@@ -115,6 +156,11 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
                                 "(raw samples: bootbench report --format csv)",
                                 options.format));
     }
+    if (options.phases && options.metric != "boot_seconds") {
+        throw Error(fmt::format("--metric {}: --phases divides the endpoint boot_seconds into "
+                                "its phases; drop --metric or --phases",
+                                options.metric));
+    }
     if (options.threshold_percent < 0) {
         throw Error(
             fmt::format("--threshold {}: must be a percentage >= 0", options.threshold_percent));
@@ -150,17 +196,27 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         compare_sample_sets(a, b, estimates, options.threshold_percent / 100);
     const std::string label_a = describe(run_a);
     const std::string label_b = describe(run_b);
+    std::optional<PhaseAttribution> attribution;
+    if (options.phases) {
+        attribution = phase_attribution(options, db, query, estimates);
+    }
     std::string out;
     if (*format == ReportFormat::Json) {
-        out = comparison_json(comparison, label_a, label_b)
-                  .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-              "\n";
+        nlohmann::json document = comparison_json(comparison, label_a, label_b);
+        if (attribution) {
+            document["phases"] = attribution_json(*attribution);
+        }
+        out = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     } else {
         // As in `report`: two runs' comparison is not what a run's declared analysis asked.
         const bool markdown = *format == ReportFormat::Markdown;
         out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown) +
               (markdown ? render_comparison_markdown(comparison, label_a, label_b)
                         : render_comparison_text(comparison, label_a, label_b));
+        if (attribution) {
+            out +=
+                "\n" + render_attribution(*attribution, *format) + left_out_of_phases(*attribution);
+        }
         out = markdown ? out : wrap_long_lines(out, table_width());
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
@@ -213,6 +269,9 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                   "use boots under foreign host load too");
     cmd->add_flag("--across-experiments", options->across_experiments,
                   "compare runs of different experiments (refused by default)");
+    cmd->add_flag("--phases", options->phases,
+                  "also attribute the shift to the boot's phases (firmware, pre-banner, kernel, "
+                  "init)");
     cmd->add_option("--alpha", options->alpha,
                     "significance level of the verdicts, Holm-adjusted over the groups "
                     "(default 0.05)")

@@ -2,6 +2,7 @@
 #include "cli/option_checks.h"
 #include "experiment/matrix.h"
 #include "report/history.h"
+#include "report/history_phases.h"
 #include "report/html_report.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
@@ -25,6 +26,7 @@ struct HistoryCommandOptions {
     bool json = false;
     std::string html; // a file
     double alpha = 0.05;
+    std::string view; // "" (the endpoint's history) or "phases"
 };
 
 constexpr const char* k_history_help =
@@ -46,6 +48,13 @@ host's KVM probe recorded it), firmware and host. A shift that came with a new h
 so: it may be the machine's, not the kernel's. A cell with fewer than 7 nights (3 on each side
 of a shift) gets no test, and says so.
 
+--view phases shows where each night's boot time went instead: per cell one row per night with
+the median of each phase of the boots (firmware = qemu start → the console's first byte,
+pre-banner = first byte → the kernel's banner, kernel = banner → "Run /init", init = Run /init
+→ the marker; the same phases as `bootbench report --view phases`, docs/reporting.md), in
+text, --json and --html (a stacked bar per night). A boot the console showed no banner
+(`quiet`) adds nothing to the phases that need it, and the notes count it.
+
 Output: text (a table per cell), --json (the keys docs/nightly.md lists), --html FILE (one
 self-contained page: per cell the night medians with their intervals over time, the nights
 that start a shift ringed, and the tables; written atomically, an existing FILE that is not a
@@ -63,9 +72,56 @@ Examples:
   bootbench history quick --json | jq '.cells[].change_points[] | {night, run_id, changed}'
   bootbench history quick --html history.html        the page with a chart per cell
   bootbench history quick --alpha 0.01              fewer false alarms, less power
+  bootbench history quick --view phases              where each night's boot time went
+  bootbench history quick --view phases --html phases.html   a stacked bar per night
 )";
 
+// The page's context: the database's file name, not its path (a page is shared, the
+// machine's layout is not).
+HtmlContext history_page_context(const HistoryCommandOptions& options, Database& db) {
+    const std::string what = options.view == "phases" ? "phases" : options.metric;
+    return {"bootbench history: " + options.experiment,
+            fmt::format(
+                "{}; {}{}; bootbench {}", db.path().filename().string(), what,
+                options.only.empty() ? "" : fmt::format(" with {}", fmt::join(options.only, " ")),
+                tool_version()),
+            ""};
+}
+
+void write_page(const std::string& path, const std::string& page, const GlobalOptions& global) {
+    write_file_atomically(path, page);
+    if (!global.quiet) {
+        std::fprintf(stderr, "bootbench: wrote %s (%zu bytes)\n", path.c_str(), page.size());
+    }
+}
+
+// --view phases: the nights' phase medians instead of the endpoint's change points.
+int run_phases(const HistoryCommandOptions& options, const GlobalOptions& global, Database& db,
+               const HistoryQuery& query) {
+    const PhaseHistory history = query_phase_history(db, query);
+    if (!options.html.empty()) {
+        write_page(options.html,
+                   render_phase_history_html(history, history_page_context(options, db)), global);
+    }
+    if (options.json || options.html.empty()) {
+        const std::string out = options.json ? json_document(phase_history_json(history))
+                                             : render_phase_history_text(history, table_width());
+        std::fwrite(out.data(), 1, out.size(), stdout);
+    }
+    return k_exit_ok;
+}
+
 int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
+    if (!options.view.empty() && options.view != "phases") {
+        throw Error(fmt::format("--view {}: unknown view; use phases (or leave --view out for "
+                                "the endpoint's history)",
+                                options.view));
+    }
+    if (options.view == "phases" && options.metric != "boot_seconds") {
+        throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "
+                                "into its phases; drop --metric",
+                                options.metric));
+    }
     if (!options.html.empty()) {
         check_output_target(options.html); // before the work, not after it
     }
@@ -75,22 +131,13 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     query.metric = options.metric;
     query.only = parse_axis_restrictions(options.only);
     query.alpha = options.alpha;
+    if (options.view == "phases") {
+        return run_phases(options, global, db, query);
+    }
     const History history = query_history(db, query);
     if (!options.html.empty()) {
-        // The database's file name, not its path: a page is shared, the machine's layout is not.
-        const HtmlContext context{
-            "bootbench history: " + options.experiment,
-            fmt::format(
-                "{}; {}{}; bootbench {}", db.path().filename().string(), options.metric,
-                options.only.empty() ? "" : fmt::format(" with {}", fmt::join(options.only, " ")),
-                tool_version()),
-            ""};
-        const std::string page = render_history_html(history, context);
-        write_file_atomically(options.html, page);
-        if (!global.quiet) {
-            std::fprintf(stderr, "bootbench: wrote %s (%zu bytes)\n", options.html.c_str(),
-                         page.size());
-        }
+        write_page(options.html, render_history_html(history, history_page_context(options, db)),
+                   global);
     }
     if (options.json || options.html.empty()) {
         const std::string out = options.json ? json_document(history_json(history))
@@ -114,6 +161,8 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_flag("--json", options->json, "print JSON instead of text");
     cmd->add_option("--html", options->html,
                     "write the page to this file (then nothing is printed unless --json)");
+    cmd->add_option("--view", options->view,
+                    "phases: each night's boot time divided into its phases (see below)");
     cmd->add_option("--alpha", options->alpha,
                     "the chance of flagging a history where nothing changed (default 0.05)")
         ->check(number_in(0.0001, 0.5));

@@ -7,6 +7,8 @@
 #include "report/json_format.h"
 #include "report/param_table.h"
 #include "report/per_item_view.h"
+#include "report/phase_samples.h"
+#include "report/phase_view.h"
 #include "report/report_format.h"
 #include "report/report_table.h"
 #include "report/sample_query.h"
@@ -87,6 +89,14 @@ Views (--view), shaped like the tables of kernel patch mails:
   per-item     --items PREFIX [--by variant] [--base stock]: metrics PREFIX.<item> (one
                value per boot each), item | base | other | diff | diff %, first a geomean
                row: each boot's geomean over the items, compared across boots.
+  phases       [--by variant]: where boot time goes. Each boot's endpoint divided into four
+               phases between moments its console showed (host clock from qemu's start):
+               firmware = qemu start → first byte, pre-banner = first byte → the kernel's
+               banner, kernel = banner → "Run /init", init = Run /init → the marker. One row per
+               group with each phase's median (a boot without a moment, e.g. no banner under
+               `quiet`, adds nothing to the phases needing it; counted below the table); html:
+               a stacked bar per group. Nested boots (timed from L2's start) are left out.
+               `bootbench compare A B --phases` says which phases carry a shift.
   verdict      [--run N | --experiment NAME]: the run's declared analysis (analysis: in its
                experiment file, stored with the run; default: the newest run that declared
                one): per comparison and condition n, B/A with its exact interval, the shift,
@@ -118,6 +128,7 @@ Examples:
   bootbench report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant
   bootbench report --view per-item --items launch --by variant --base stock --format md
   bootbench report --view verdict --run 12                    the declared analysis of run 12
+  bootbench report --view phases --run 12 --by variant        where each variant's boot time goes
   bootbench report --view param-table --param srcutree.srcu_max_nodelay_phase \
                    --format html -o srcu.html                 chart + table in one file
 )";
@@ -151,6 +162,12 @@ SampleQuery selection(const ReportCommandOptions& options) {
     return query;
 }
 
+// The selection, with one group per host unless --pool-hosts: a fleet's hosts are never pooled.
+SampleQuery host_split_selection(const ReportCommandOptions& options, Database& db) {
+    const SampleQuery query = selection(options);
+    return options.pool_hosts ? query : split_by_host(db, query);
+}
+
 HtmlContext html_context(const ReportCommandOptions& options, Database& db,
                          const std::string& title) {
     // The database's file name, not its path: a page is shared, the machine's layout is not.
@@ -170,10 +187,15 @@ HtmlContext html_context(const ReportCommandOptions& options, Database& db,
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
 void check_view_options(const ReportCommandOptions& options) {
     if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
-        options.view != "per-item" && options.view != "verdict") {
-        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram, per-item or "
-                                "verdict",
+        options.view != "per-item" && options.view != "verdict" && options.view != "phases") {
+        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram, per-item, "
+                                "verdict or phases",
                                 options.view));
+    }
+    if (options.view == "phases" && options.metric != "boot_seconds") {
+        throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "
+                                "into its phases; drop --metric",
+                                options.metric));
     }
     const auto stray = [&options](bool given, const char* option, const char* view) {
         if (given && options.view != view) {
@@ -206,10 +228,7 @@ void check_view_options(const ReportCommandOptions& options) {
 
 std::string grouped_report(const ReportCommandOptions& options, ReportFormat format, Database& db,
                            const EstimateOptions& estimates) {
-    SampleQuery query = selection(options);
-    if (!options.pool_hosts) {
-        query = split_by_host(db, query);
-    }
+    const SampleQuery query = host_split_selection(options, db);
     const SampleSet set = query_samples(db, query);
     if (set.boots == 0) {
         throw Error(fmt::format("no boots{} in {}: nothing to report (bootbench run stores "
@@ -324,6 +343,29 @@ std::string per_item_view(const ReportCommandOptions& options, ReportFormat form
     return render_per_item_view(view, format);
 }
 
+// Where boot time goes: each group's boots divided into the phases of report/boot_phases.h.
+std::string phases_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                        const EstimateOptions& estimates) {
+    const SampleQuery query = host_split_selection(options, db);
+    const PhaseSet set = query_phases(db, query);
+    if (set.entered == 0) {
+        int timed_from_marker = 0;
+        for (const auto& [marker, count] : set.from_marker) {
+            timed_from_marker += count;
+        }
+        throw Error(fmt::format("no boot{} in {} divides into phases: of {} boots, {} are timed "
+                                "from a start marker (a nested boot times L2 from its own start, "
+                                "not from qemu's) and the others failed, ran loaded or showed no "
+                                "moment; --metric first_byte_seconds and the like still read them",
+                                filters_text(options), db.path().filename().string(), set.boots,
+                                timed_from_marker));
+    }
+    if (format == ReportFormat::Html) {
+        return render_phase_html(set, html_context(options, db, "where boot time goes"));
+    }
+    return render_phase_view(set, format, estimates);
+}
+
 // The declared analysis of one run: --run N, or the newest run of --experiment NAME that has one.
 std::string verdict_view(const ReportCommandOptions& options, ReportFormat format, Database& db) {
     if (!options.by.empty() || !options.only.empty() || options.metric != "boot_seconds" ||
@@ -407,6 +449,8 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
         out = param_table_view(options, *format, db, estimates);
     } else if (options.view == "histogram") {
         out = histogram_view(options, *format, db, estimates);
+    } else if (options.view == "phases") {
+        out = phases_view(options, *format, db, estimates);
     } else {
         out = per_item_view(options, *format, db, estimates); // the views were checked above
     }
@@ -455,7 +499,7 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
     cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");
     cmd->add_option("--view", options->view,
-                    "param-table, histogram, per-item or verdict (see below)");
+                    "param-table, histogram, per-item, verdict or phases (see below)");
     cmd->add_option("--param", options->param, "param-table: the parameter of the rows");
     cmd->add_option("--hist", options->hist, "histogram: the histogram's name");
     auto bucket_us = std::make_shared<double>(0);

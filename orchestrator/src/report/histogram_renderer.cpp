@@ -83,20 +83,6 @@ std::string shift_line(const char* percentile, const Comparison& c, const std::s
                        c.insufficient.empty() ? verdict_word(c.verdict, false) : c.insufficient);
 }
 
-nlohmann::json shift_json(const Comparison& c) {
-    return {{"n_a", c.n_a},
-            {"n_b", c.n_b},
-            {"median_a", number_or_null(c.median_a)},
-            {"median_b", number_or_null(c.median_b)},
-            {"difference", number_or_null(c.difference)},
-            {"difference_ci", interval_json(c.difference_ci)},
-            {"ci_coverage", number_or_null(c.coverage)},
-            {"p", number_or_null(c.p_value)},
-            {"p_holm", number_or_null(c.p_adjusted)},
-            {"insufficient", c.insufficient},
-            {"verdict", std::string(to_string(c.verdict))}};
-}
-
 } // namespace
 
 std::vector<std::string> median_shift_lines(const HistogramView& view) {
@@ -146,8 +132,8 @@ nlohmann::json histogram_view_json(const HistogramView& view) {
     for (const auto& shift : view.shifts) {
         shifts.push_back({{"a", group_label(view.axes, view.groups[shift.base].key)},
                           {"b", group_label(view.axes, view.groups[shift.group].key)},
-                          {"p50", shift_json(shift.comparison)},
-                          {"p99", shift_json(shift.p99)}});
+                          {"p50", comparison_result_json(shift.comparison)},
+                          {"p99", comparison_result_json(shift.p99)}});
     }
     return {{"view", "histogram"},
             {"name", view.name},

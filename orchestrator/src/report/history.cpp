@@ -171,17 +171,22 @@ std::vector<InputChange> changed_inputs(const NightInputs& before, const NightIn
     return changed;
 }
 
+std::vector<NightRun> require_nightly_runs(Database& db, const std::string& experiment) {
+    std::vector<NightRun> nights = nightly_runs(db, experiment);
+    if (nights.empty()) {
+        throw Error(fmt::format("experiment '{}' has no nightly run in {} (`bootbench nightly "
+                                "FILE` stores one a night; `bootbench runs` lists the runs)",
+                                experiment, db.path().string()));
+    }
+    return nights;
+}
+
 History query_history(Database& db, const HistoryQuery& query) {
     History history;
     history.experiment = query.experiment;
     history.metric = query.metric;
     history.alpha = query.alpha;
-    history.nights = nightly_runs(db, query.experiment);
-    if (history.nights.empty()) {
-        throw Error(fmt::format("experiment '{}' has no nightly run in {} (`bootbench nightly "
-                                "FILE` stores one a night; `bootbench runs` lists the runs)",
-                                query.experiment, db.path().string()));
-    }
+    history.nights = require_nightly_runs(db, query.experiment);
     SampleQuery samples;
     samples.experiment = query.experiment;
     std::map<long long, size_t> night_of_run;

@@ -83,6 +83,11 @@ struct History {
 // or none with a boot to use.
 History query_history(Database& db, const HistoryQuery& query);
 
+// The experiment's nightly runs (store/night_queries.h); throws Error when it has none.
+std::vector<NightRun> require_nightly_runs(Database& db, const std::string& experiment);
+// Every night as JSON: run_id, started_at, status.
+nlohmann::json nights_json(const std::vector<NightRun>& nights);
+
 // The inputs of `after` that differ from `before`'s (build key first, host last).
 std::vector<InputChange> changed_inputs(const NightInputs& before, const NightInputs& after);
 

@@ -260,12 +260,16 @@ nlohmann::json cell_json(const CellHistory& cell) {
 
 } // namespace
 
-nlohmann::json history_json(const History& history) {
-    nlohmann::json nights = nlohmann::json::array();
-    for (const auto& night : history.nights) {
-        nights.push_back(
+nlohmann::json nights_json(const std::vector<NightRun>& nights) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& night : nights) {
+        list.push_back(
             {{"run_id", night.run_id}, {"started_at", night.started_at}, {"status", night.status}});
     }
+    return list;
+}
+
+nlohmann::json history_json(const History& history) {
     nlohmann::json cells = nlohmann::json::array();
     for (const auto& cell : history.cells) {
         cells.push_back(cell_json(cell));
@@ -276,7 +280,7 @@ nlohmann::json history_json(const History& history) {
             {"alpha", history.alpha},
             {"method", stats::k_method_change_points},
             {"min_nights", k_min_history_nights},
-            {"nights", nights},
+            {"nights", nights_json(history.nights)},
             {"cells", cells}};
 }
 

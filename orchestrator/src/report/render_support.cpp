@@ -141,6 +141,20 @@ nlohmann::json interval_json(const Interval& interval) {
     return nlohmann::json::array({number_or_null(interval.low), number_or_null(interval.high)});
 }
 
+nlohmann::json comparison_result_json(const Comparison& c) {
+    return {{"n_a", c.n_a},
+            {"n_b", c.n_b},
+            {"median_a", number_or_null(c.median_a)},
+            {"median_b", number_or_null(c.median_b)},
+            {"difference", number_or_null(c.difference)},
+            {"difference_ci", interval_json(c.difference_ci)},
+            {"ci_coverage", number_or_null(c.coverage)},
+            {"p", number_or_null(c.p_value)},
+            {"p_holm", number_or_null(c.p_adjusted)},
+            {"insufficient", c.insufficient},
+            {"verdict", std::string(to_string(c.verdict))}};
+}
+
 nlohmann::json axis_json(const AxisValue& value) {
     switch (value.kind) {
     case AxisValue::Kind::Null:

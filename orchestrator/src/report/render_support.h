@@ -72,6 +72,9 @@ nlohmann::json interval_json(const Interval& interval);
 // A test's or estimate's result: estimate, interval and its confidence, p, method, whether exact,
 // and why there is none ("insufficient"), numbers that are not finite as null.
 nlohmann::json result_json(const stats::Result& result);
+// A two-group comparison (report/estimates.h): the n's, medians, Hodges–Lehmann shift with its
+// interval and coverage, p and Holm's p, why there is none, and the verdict.
+nlohmann::json comparison_result_json(const Comparison& c);
 nlohmann::json axis_json(const AxisValue& value);
 nlohmann::json key_json(const std::vector<std::string>& axes, const std::vector<AxisValue>& key);
 // Compact JSON; invalid UTF-8 (a console line in a cell key, say) is replaced, not fatal.

@@ -1,5 +1,6 @@
 #include "report/sample_query.h"
 
+#include "report/group_merge.h"
 #include "report/host_split.h"
 #include "stats/holm.h"
 #include "stats/sorted.h"
@@ -282,20 +283,10 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
     result.axes = a.axes;
     result.threshold = threshold;
     result.alpha = options.alpha;
-    // Both group lists are sorted by key: merge them.
-    size_t i = 0;
-    size_t j = 0;
-    while (i < a.groups.size() || j < b.groups.size()) {
+    merge_by_key(a.groups, b.groups, [&](const SampleGroup* in_a, const SampleGroup* in_b) {
         GroupComparison entry;
-        if (j == b.groups.size() ||
-            (i < a.groups.size() && group_key_less(a.groups[i].key, b.groups[j].key))) {
-            entry.a = &a.groups[i++];
-        } else if (i == a.groups.size() || group_key_less(b.groups[j].key, a.groups[i].key)) {
-            entry.b = &b.groups[j++];
-        } else {
-            entry.a = &a.groups[i++];
-            entry.b = &b.groups[j++];
-        }
+        entry.a = in_a;
+        entry.b = in_b;
         entry.key = entry.a ? entry.a->key : entry.b->key;
         if (entry.a && entry.b) {
             entry.comparison =
@@ -311,7 +302,7 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
             result.only_b += entry.b ? 1 : 0;
         }
         result.groups.push_back(std::move(entry));
-    }
+    });
     decide_as_family(result, options, threshold);
     return result;
 }

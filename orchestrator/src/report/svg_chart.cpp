@@ -544,4 +544,118 @@ std::string svg_histogram_chart(const HistogramChart& chart) {
     return out + "</svg>\n";
 }
 
+namespace {
+
+// Where a stacked chart's parts go: a label column as wide as the longest label, one row a bar.
+struct StackLayout {
+    double label_width = 0;
+    double width = 0;
+    double left = 0;
+    double right = 0;
+    double top = 0;
+    double row = 26;
+    double bottom = 0;
+    double height = 0;
+};
+
+StackLayout stack_layout(const StackedBarChart& chart) {
+    size_t longest = 0;
+    for (const auto& bar : chart.bars) {
+        longest = std::max(longest, std::min(bar.label.size(), k_max_label));
+    }
+    StackLayout layout;
+    layout.label_width = std::max(90.0, 6.5 * static_cast<double>(longest) + 16);
+    layout.width = std::max(
+        {720.0, layout.label_width + 420, 40.0 + 8.0 * static_cast<double>(chart.title.size())});
+    layout.left = layout.label_width;
+    layout.right = layout.width - 24;
+    layout.top = 58; // title, then the legend's row
+    layout.bottom = layout.top + layout.row * static_cast<double>(chart.bars.size());
+    layout.height = layout.bottom + 44;
+    return layout;
+}
+
+// One bar: its segments left to right from 0, then the total's outline over them.
+std::string stacked_bar(const StackedBarChart& chart, const StackedBar& bar, double y,
+                        const StackLayout& layout, const Scale& x) {
+    std::string out = fmt::format("<g class=\"bb-stack\">\n") +
+                      text(layout.left - 8, y + layout.row / 2 + 4, shortened_label(bar.label),
+                           "end", "bb-label");
+    double start = 0;
+    for (size_t s = 0; s < bar.segments.size() && s < chart.segment_names.size(); ++s) {
+        const double value = bar.segments[s];
+        if (!std::isfinite(value)) {
+            continue;
+        }
+        // A negative part (moments out of order) is not drawn: a bar cannot go backwards.
+        const double shown = std::max(value, 0.0);
+        out += fmt::format(
+            "<rect class=\"bb-segment\" data-segment=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+            "height=\"{}\" fill=\"{}\"><title>{}</title></rect>\n",
+            html_escape(chart.segment_names[s]), number(x(start)), number(y + 4),
+            number(std::max(x(start + shown) - x(start), 0.0)), number(layout.row - 8), colour(s),
+            html_escape(fmt::format("{}: {}: {:g}", bar.label, chart.segment_names[s], value)));
+        start += shown;
+    }
+    if (std::isfinite(bar.total)) {
+        out += fmt::format(
+            "<rect class=\"bb-total\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+            "fill=\"none\" stroke=\"#333\" stroke-dasharray=\"4 3\"><title>{}"
+            "</title></rect>\n",
+            number(x(0)), number(y + 2), number(std::max(x(bar.total) - x(0), 0.5)),
+            number(layout.row - 4),
+            html_escape(fmt::format("{}: {}: {:g}", bar.label, chart.total_name, bar.total)));
+    }
+    return out + "</g>\n";
+}
+
+std::string stack_legend(const StackedBarChart& chart, const StackLayout& layout) {
+    std::string out;
+    double at = layout.left;
+    for (size_t s = 0; s < chart.segment_names.size(); ++s) {
+        out += legend_entry(s, at, 30, chart.segment_names[s]);
+        at += 24 + 6.5 * static_cast<double>(chart.segment_names[s].size());
+    }
+    if (!chart.total_name.empty()) {
+        out += fmt::format("<rect class=\"bb-legend\" x=\"{}\" y=\"30\" width=\"10\" height=\"10\" "
+                           "fill=\"none\" stroke=\"#333\" stroke-dasharray=\"2 2\"/>\n",
+                           number(at));
+        out += text(at + 14, 39, chart.total_name, "start", "bb-legend-text");
+    }
+    return out;
+}
+
+} // namespace
+
+std::string svg_stacked_bar_chart(const StackedBarChart& chart) {
+    const StackLayout layout = stack_layout(chart);
+    std::vector<double> values;
+    for (const auto& bar : chart.bars) {
+        double sum = 0;
+        for (double value : bar.segments) {
+            sum += std::isfinite(value) ? std::max(value, 0.0) : 0;
+        }
+        values.insert(values.end(), {sum, bar.total});
+    }
+    const auto [low, high] = value_range(values, true);
+    const auto ticks = nice_ticks(low, high);
+    const Scale x{std::min(low, ticks.empty() ? low : ticks.front()),
+                  std::max(high, ticks.empty() ? high : ticks.back()), layout.left, layout.right};
+
+    std::string out = svg_open(layout.width, layout.height, chart.title);
+    out += stack_legend(chart, layout);
+    for (double tick : ticks) {
+        out += line(x(tick), layout.top, x(tick), layout.bottom, "bb-grid", "#ddd");
+        out += text(x(tick), layout.bottom + 14, tick_label(tick), "middle", "bb-tick");
+    }
+    out += text((layout.left + layout.right) / 2, layout.height - 10, chart.x_title, "middle",
+                "bb-axis-title");
+    for (size_t b = 0; b < chart.bars.size(); ++b) {
+        out += stacked_bar(chart, chart.bars[b], layout.top + layout.row * static_cast<double>(b),
+                           layout, x);
+    }
+    out += line(x(0), layout.top, x(0), layout.bottom, "bb-axis");
+    return out + "</svg>\n";
+}
+
 } // namespace bb

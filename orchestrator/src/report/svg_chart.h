@@ -4,6 +4,7 @@
 // CSS styles and the browser test counts. Takes numbers already in the unit to print.
 #include "report/estimates.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,5 +88,23 @@ struct HistogramChart {
     std::vector<HistogramPanel> panels;
 };
 std::string svg_histogram_chart(const HistogramChart& chart);
+
+// Horizontal stacked bars, one per group: each segment a part of the whole (a boot phase's
+// median), in the same order and colour in every bar, and the whole itself (the endpoint's
+// median) as a dashed outline behind them. Parts are medians of their own: they need not add up
+// to the whole, and a gap or overhang between the last segment and the outline shows it.
+struct StackedBar {
+    std::string label;
+    std::vector<double> segments; // one per StackedBarChart::segment_names; non-finite: none
+    double total = std::numeric_limits<double>::quiet_NaN(); // the outline; non-finite: none
+};
+struct StackedBarChart {
+    std::string title;
+    std::string x_title;
+    std::vector<std::string> segment_names;
+    std::string total_name; // the outline's legend entry
+    std::vector<StackedBar> bars;
+};
+std::string svg_stacked_bar_chart(const StackedBarChart& chart);
 
 } // namespace bb
