@@ -27,9 +27,11 @@ std::string yaml_value(const bb::AxisLiteral& value) {
                                                     : "\"" + bb::literal_text(value) + "\"";
 }
 
+// l2_queues needs what it sets: a nested cell and an L2 device that takes queues.
 std::string one_axis_experiment(const bb::BuiltinAxis& axis, const std::string& values) {
+    const bool l2 = axis.name == "l2_queues";
     return "name: t\nkernel:\n  arch: arm64\naxes:\n  " + std::string(axis.name) + ": [" + values +
-           "]\n";
+           "]\n" + (l2 ? "  topology: [nested]\nnested:\n  l2_devices: [virtio-blk-pci]\n" : "");
 }
 
 std::string file_text(const std::string& relative) {
@@ -74,7 +76,9 @@ TEST_CASE("every axis travels from the file to the cell's key and params with it
             bb::parse_experiment(one_axis_experiment(axis, yaml_value(value)), "/e/exp.yaml"));
         REQUIRE(cells.size() == 1);
         const std::string name(axis.name);
-        CHECK(cells[0].cell_key == "variant=stock;" + name + "=" + bb::literal_text(value));
+        const std::string entry = name + "=" + bb::literal_text(value);
+        CHECK(cells[0].cell_key == (name == "l2_queues" ? "variant=stock;topology=nested;" + entry
+                                                        : "variant=stock;" + entry));
         CHECK(cells[0].params.at(name) == bb::literal_json(value));
         CHECK(cells[0].params.at(name).is_number_integer() == (axis.kind == bb::AxisKind::Integer));
     }
@@ -115,6 +119,20 @@ TEST_CASE("the axis placements set the cell and, for hz and nested, the kernel b
     CHECK(cell.topology == bb::Topology::Nested);
     CHECK(std::count(cell.build.fragments.begin(), cell.build.fragments.end(),
                      bb::k_nested_l1_fragment) == 1);
+}
+
+TEST_CASE("l2_queues reaches the cell, its key and its parameters, and not the build", "[axes]") {
+    const auto cells = bb::expand_matrix(bb::parse_experiment(
+        "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n  l2_queues: [1, 4]\n"
+        "nested:\n  l2_devices: [virtio-blk-pci]\n",
+        "/e/exp.yaml"));
+    REQUIRE(cells.size() == 2);
+    CHECK(cells[0].l2_queues == std::optional<int>(1));
+    CHECK(cells[1].l2_queues == std::optional<int>(4));
+    CHECK(cells[1].cell_key == "variant=stock;topology=nested;l2_queues=4");
+    CHECK(cells[1].params.at("l2_queues") == 4);
+    // L2's queues are L1's /init, not L1's kernel: one build serves every value.
+    CHECK(cells[0].build_id == cells[1].build_id);
 }
 
 TEST_CASE("docs/experiments.md's table of axes is the table's own", "[axes]") {

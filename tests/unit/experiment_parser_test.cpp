@@ -208,7 +208,7 @@ TEST_CASE("unknown keys are rejected at every level, with a suggestion", "[exper
     // Nothing close: the message lists what the mapping accepts.
     CHECK(error_of("name: t\nkernel:\n  arch: arm64\naxes:\n  colour: [red]\n") ==
           "exp.yaml:5:3: unknown key \"colour\" (expected one of: hz, cmdline, smp, memory, "
-          "firmware, machine, cpu, topology)");
+          "firmware, machine, cpu, topology, l2_queues)");
 }
 
 TEST_CASE("required keys, names and document shape", "[experiment]") {
@@ -496,11 +496,55 @@ TEST_CASE("nested L2 settings are read, defaulted and checked", "[experiment]") 
           "exp.yaml:7:15: l2_cmdline: expected kernel parameters without \"'\"");
     CHECK(error_of(head + "nested: [l2_smp]\n") ==
           "exp.yaml:6:9: nested: expected a mapping with keys l2_kernel, l2_smp, l2_memory, "
-          "l2_cmdline, l2_firmware, l2_modules, l2_varstore, l2_varstore_live, l1_probes, got a "
-          "list");
+          "l2_cmdline, l2_firmware, l2_modules, l2_varstore, l2_varstore_live, l1_probes, "
+          "l2_devices, got a list");
     CHECK(error_of(head + "nested:\n  l2_modules: [fs/efivarfs.ko]\n") ==
           "exp.yaml:7:15: l2_modules: expected module names such as efivarfs, got "
           "\"fs/efivarfs.ko\"");
+}
+
+TEST_CASE("L2's devices are a list of known virtio devices, in file order", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n";
+    CHECK(parse_experiment(head, "/x/exp.yaml").nested.l2_devices.empty());
+    const Experiment e = parse_experiment(
+        head + "nested:\n  l2_devices: [virtio-net-pci, virtio-blk-pci, virtio-blk-pci]\n",
+        "/x/exp.yaml");
+    CHECK(e.nested.l2_devices ==
+          std::vector<std::string>{"virtio-net-pci", "virtio-blk-pci", "virtio-blk-pci"});
+    CHECK(parse_experiment(head + "nested:\n  l2_devices: []\n", "/x/exp.yaml")
+              .nested.l2_devices.empty());
+
+    CHECK(error_of(head + "nested:\n  l2_devices: [virtio-blck-pci]\n") ==
+          "exp.yaml:7:16: l2_devices: \"virtio-blck-pci\" is not an L2 device (did you mean "
+          "\"virtio-blk-pci\"?)");
+    CHECK(error_of(head + "nested:\n  l2_devices: [e1000]\n") ==
+          "exp.yaml:7:16: l2_devices: \"e1000\" is not an L2 device (expected virtio-blk-pci, "
+          "virtio-net-pci or virtio-rng-pci)");
+    CHECK(error_of(head + "nested:\n  l2_devices: virtio-blk-pci\n") ==
+          "exp.yaml:7:15: l2_devices: expected a list of devices (virtio-blk-pci, virtio-net-pci "
+          "or virtio-rng-pci), got \"virtio-blk-pci\"");
+}
+
+TEST_CASE("l2_queues is refused without an L2 device that takes queues", "[experiment]") {
+    const std::string head =
+        "name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n  l2_queues: [1, 4]\n";
+    const Experiment e = parse_experiment(
+        head + "nested:\n  l2_devices: [virtio-net-pci, virtio-blk-pci]\n", "/x/exp.yaml");
+    REQUIRE(e.axes.find("l2_queues") != nullptr);
+    CHECK(e.axes.find("l2_queues")->size() == 2);
+
+    const std::string refusal =
+        "exp.yaml:6:14: l2_queues: no device of nested.l2_devices takes queues (add "
+        "virtio-blk-pci to nested.l2_devices; virtio-net-pci's backend has one queue pair)";
+    CHECK(error_of(head) == refusal);
+    CHECK(error_of(head + "nested:\n  l2_devices: [virtio-net-pci, virtio-rng-pci]\n") == refusal);
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n"
+                   "  l2_queues: [1, 2000]\nnested:\n  l2_devices: [virtio-blk-pci]\n") ==
+          "exp.yaml:6:18: l2_queues: 2000 queues is more than a virtio device has (at most "
+          "1024)");
+    CHECK(error_of("name: t\nkernel:\n  arch: arm64\naxes:\n  topology: [nested]\n"
+                   "  l2_queues: [0]\nnested:\n  l2_devices: [virtio-blk-pci]\n") ==
+          "exp.yaml:6:15: l2_queues: expected an integer >= 1, got 0");
 }
 
 TEST_CASE("the nested topology needs arm64 and its settings need a nested cell", "[experiment]") {

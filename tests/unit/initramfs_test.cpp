@@ -340,6 +340,24 @@ TEST_CASE("the init scripts print both markers with the guest uptime", "[initram
     CHECK(running.find("/bin/busybox sh /user/script.sh") > running.find("boot-done"));
 }
 
+TEST_CASE("boot modules are loaded in order before the boot marker, after /proc", "[initramfs]") {
+    const std::vector<std::string> modules{"virtio", "virtio_blk"};
+    for (const std::string& script :
+         {bb::default_init_script(modules), bb::init_script_running("/workload.sh", modules)}) {
+        const auto proc = script.find("mount -t proc proc /proc");
+        const auto first = script.find("/bin/busybox insmod /lib/modules/virtio.ko || echo "
+                                       "\"bootbench: insmod virtio failed\"\n");
+        const auto second = script.find("/bin/busybox insmod /lib/modules/virtio_blk.ko");
+        const auto marker = script.find("BOOTBENCH-MARKER boot-done");
+        REQUIRE(first != std::string::npos);
+        REQUIRE(second != std::string::npos);
+        CHECK(proc < first);
+        CHECK(first < second);
+        CHECK(second < marker);
+    }
+    CHECK(bb::default_init_script().find("insmod") == std::string::npos);
+}
+
 TEST_CASE("require_static_elf accepts static ELF executables of the right arch", "[elf]") {
     bb::test::TempDir dir;
     bb::test::write_bytes(dir / "arm", fake_elf(EM_AARCH64, PT_LOAD));

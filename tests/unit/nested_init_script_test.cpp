@@ -143,3 +143,35 @@ TEST_CASE("the calls probe set leaves out the probes that fire per reader check 
     l2.probes = bb::L1Probes::Calls;
     CHECK(bb::nested_init_script(l2).find("probe srcu_check ") == std::string::npos);
 }
+
+TEST_CASE("L2's devices follow -nic none, each word quoted, with num-queues on virtio-blk only",
+          "[nested][kvm-io-bus]") {
+    bb::L2Launch l2;
+    l2.devices = {"virtio-blk-pci", "virtio-net-pci", "virtio-rng-pci"};
+    l2.queues = 2;
+    CHECK_THAT(bb::l2_qemu_command(l2),
+               Catch::Contains("-monitor none -nic none "
+                               "-drive if=none,file=/tmp/l2dev0.img,format=raw,id=l2dev0 "
+                               "-device virtio-blk-pci,drive=l2dev0,num-queues=2 "
+                               "-netdev hubport,id=l2dev1,hubid=0 "
+                               "-device virtio-net-pci,netdev=l2dev1,romfile= "
+                               "-device virtio-rng-pci,id=l2dev2 -no-reboot -kernel /l2/Image"));
+    l2.queues.reset(); // qemu's default: one queue per vCPU
+    CHECK_THAT(bb::l2_qemu_command(l2),
+               Catch::Contains("-device virtio-blk-pci,drive=l2dev0 -netdev"));
+    CHECK_THAT(bb::l2_qemu_command(bb::L2Launch{}),
+               Catch::Contains("-nic none -no-reboot")); // no devices: as before
+}
+
+TEST_CASE("each virtio-blk gets its own small disk in L1's RAM before L2's span",
+          "[nested][kvm-io-bus]") {
+    bb::L2Launch l2;
+    l2.devices = {"virtio-blk-pci", "virtio-rng-pci", "virtio-blk-pci"};
+    const std::string init = bb::nested_init_script(l2);
+    const size_t first = position(init, "dd if=/dev/zero of=/tmp/l2dev0.img bs=1M count=1");
+    const size_t second = position(init, "dd if=/dev/zero of=/tmp/l2dev2.img bs=1M count=1");
+    CHECK(first < second);
+    CHECK(second < position(init, "BOOTBENCH-MARKER l2-start"));
+    CHECK(init.find("/tmp/l2dev1.img") == std::string::npos); // virtio-rng needs no backing
+    CHECK_THAT(bb::l2_qemu_command(l2), Catch::Contains("-device virtio-blk-pci,drive=l2dev2"));
+}

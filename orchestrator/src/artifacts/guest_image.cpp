@@ -49,7 +49,8 @@ fs::path kernel_module_named(const fs::path& kernel_image, const std::string& na
 
 Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload_script,
                               const fs::path& kernel_image, const std::vector<fs::path>& programs,
-                              const std::vector<std::string>& module_names) {
+                              const std::vector<std::string>& module_names,
+                              const std::vector<std::string>& boot_modules) {
     InitramfsSpec spec;
     spec.arch = arch;
     spec.busybox = find_busybox(arch);
@@ -58,12 +59,14 @@ Initramfs prepare_guest_image(Arch arch, const std::optional<fs::path>& workload
             throw Error("workload script not found: " + workload_script->string());
         }
         spec.files.push_back({"/workload.sh", *workload_script, 0755});
-        spec.init_script = init_script_running("/workload.sh");
+        spec.init_script = init_script_running("/workload.sh", boot_modules);
     } else {
-        spec.init_script = default_init_script();
+        spec.init_script = default_init_script(boot_modules);
     }
     std::vector<fs::path> modules = kernel_modules_beside(kernel_image);
-    for (const auto& name : module_names) {
+    std::vector<std::string> names = module_names;
+    names.insert(names.end(), boot_modules.begin(), boot_modules.end());
+    for (const auto& name : names) {
         const fs::path module = kernel_module_named(kernel_image, name);
         if (std::find(modules.begin(), modules.end(), module) == modules.end()) {
             modules.push_back(module);

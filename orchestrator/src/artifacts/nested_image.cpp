@@ -5,12 +5,15 @@
 #include "artifacts/varstore_template.h"
 #include "guest/busybox.h"
 #include "guest/foreign_packages.h"
+#include "guest/l2_devices.h"
 #include "guest/library_closure.h"
 #include "util/error.h"
+#include "util/hash.h"
 #include "util/paths.h"
 #include "vm/firmware.h"
 
 #include <fmt/format.h>
+#include <fstream>
 
 namespace bb {
 
@@ -33,14 +36,71 @@ fs::path l2_kernel_path(const NestedImageRequest& request) {
                 (cache_dir() / "debs").string() +
                 " (run scripts/setup.sh) and the experiment names no nested.l2_kernel");
 }
+
+// The config a kernel image came with: `config` beside a bootbench build's Image, or
+// boot/config-V beside a Debian package's boot/vmlinuz-V. None for a bare image.
+std::optional<fs::path> kernel_config_beside(const fs::path& kernel_image) {
+    const std::string name = kernel_image.filename().string();
+    for (const fs::path& candidate :
+         {kernel_image.parent_path() / "config",
+          kernel_image.parent_path() /
+              ("config-" + (name.rfind("vmlinuz-", 0) == 0 ? name.substr(8) : name))}) {
+        if (fs::is_regular_file(candidate)) {
+            return candidate;
+        }
+    }
+    return std::nullopt;
+}
+
+bool config_builds_in(const std::optional<fs::path>& config, std::string_view symbol) {
+    if (!config) {
+        return false;
+    }
+    std::ifstream in(*config);
+    const std::string wanted = std::string(symbol) + "=y";
+    for (std::string line; std::getline(in, line);) {
+        if (line == wanted) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// The modules L2's devices need that the kernel does not build in, in load order. A driver
+// that is neither a module of the kernel nor built in would leave the device unbound: the boot
+// would run, but register nothing, so it is refused here.
+std::vector<std::string> l2_driver_modules(const fs::path& kernel,
+                                           const std::vector<std::string>& devices) {
+    const std::optional<fs::path> config = kernel_config_beside(kernel);
+    std::vector<std::string> modules;
+    for (const L2Module& module : l2_device_modules(devices)) {
+        if (config_builds_in(config, module.symbol)) {
+            continue;
+        }
+        try {
+            kernel_module_named(kernel, std::string(module.name));
+        } catch (const Error& missing) {
+            throw Error(fmt::format("nested.l2_devices: the L2 kernel has no driver module {} "
+                                    "and {} ({}); use an L2 kernel that has it: {}",
+                                    module.name,
+                                    config ? "its config does not build it in"
+                                           : "no config beside it says it is built in",
+                                    module.symbol, missing.what()));
+        }
+        modules.emplace_back(module.name);
+    }
+    return modules;
+}
 } // namespace
 
 NestedImage prepare_nested_image(const NestedImageRequest& request,
                                  const std::function<void(const std::string&)>& note) {
     NestedImage nested;
     nested.l2_kernel = l2_kernel_path(request);
-    const Initramfs l2_initrd = prepare_guest_image(Arch::Arm64, request.workload, nested.l2_kernel,
-                                                    request.programs, request.l2_modules);
+    nested.l2_driver_modules = l2_driver_modules(nested.l2_kernel, request.l2.devices);
+    const Initramfs l2_initrd =
+        prepare_guest_image(Arch::Arm64, request.workload, nested.l2_kernel, request.programs,
+                            request.l2_modules, nested.l2_driver_modules);
     const Firmware firmware = resolve_firmware("QEMU_EFI.fd", Arch::Arm64);
 
     ForeignPackages packages(Arch::Arm64, cache_dir() / "nested", note);
@@ -84,6 +144,7 @@ NestedImage prepare_nested_image(const NestedImageRequest& request,
         spec.files.push_back({l2.varstore_template, varstore->path, 0644});
     }
     nested.initramfs = build_initramfs(spec, cache_dir());
+    nested.sha256 = sha256_file(nested.initramfs.path);
     nested.libraries = static_cast<int>(closure.libraries.size());
     nested.debs = closure.packages;
     nested.debs.insert(nested.debs.begin(), std::string(k_qemu_package) + ":arm64");

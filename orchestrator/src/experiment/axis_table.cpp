@@ -97,6 +97,15 @@ const std::vector<BuiltinAxis> k_builtin_axes{
      .build = "nested: + the arm64-kvm-host fragment",
      .reaches = "guest: the kernel's own boot is timed; nested: it hosts the timed L2",
      .place = place_topology},
+    // Last, so that cell keys of files without it stay as they were.
+    {.name = "l2_queues",
+     .kind = AxisKind::Integer,
+     .values = "integers >= 1 (queues; needs a device that takes them in nested.l2_devices)",
+     .when_absent = "qemu's default (one per L2 vCPU)",
+     .reaches = "nested: num-queues of L2's virtio-blk-pci (virtio-net-pci's hubport has one "
+                "queue pair)",
+     .place = [](const Experiment&, const AxisLiteral& value,
+                 Cell& cell) { cell.l2_queues = integer_value(value); }},
 };
 
 // `cmdline` is listed second, where the documentation has always had it.

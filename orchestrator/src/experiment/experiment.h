@@ -102,6 +102,9 @@ struct NestedSettings {
     int l2_varstore_live = 4;      // full: distinct 4 KiB variables left live, the reclaim's cost
     std::string l1_probes = "all"; // all | calls: L1's SRCU probes (guest/l1_srcu_probes.h)
     std::vector<std::string> l2_modules; // L2 kernel's modules put in L2's image (efivarfs)
+    // virtio devices L2 gets (guest/l2_devices.h), in file order; their drivers are loaded in L2
+    // before its timing marker
+    std::vector<std::string> l2_devices;
 };
 
 // A libvirt host of a fleet and how many guests it runs at once.

@@ -1,6 +1,7 @@
 // The `guest:`, `nested:` and `quiet:` sections: workload, programs, markers, metrics, L2,
-// varstore, the quiet-host gate.
+// varstore, L2's devices, the quiet-host gate.
 #include "experiment/experiment_reader.h"
+#include "guest/l2_devices.h"
 
 namespace bb::experiment_reading {
 
@@ -146,6 +147,56 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
                      fmt::format("l2_modules: expected module names such as efivarfs, got {}",
                                  in_quotes(name)));
             }
+        }
+    }
+    if (const auto found = entries.find("l2_devices"); found != entries.end()) {
+        read_l2_devices(found->second, nested);
+    }
+}
+
+void ExperimentReader::read_l2_devices(const Entry& entry, NestedSettings& nested) const {
+    // An empty list is allowed: it says "no devices" as explicitly as leaving the key out. A
+    // name may repeat: each copy is one more device (and one more set of registrations).
+    if (!entry.value.IsSequence()) {
+        fail(entry.value, fmt::format("l2_devices: expected a list of devices ({}), got {}",
+                                      alternatives(l2_device_names()), describe(entry.value)));
+    }
+    const std::vector<std::string> known = l2_device_names();
+    for (const auto& item : entry.value) {
+        const std::string name = string_of(item, "l2_devices");
+        if (!contains(known, name)) {
+            const auto suggestion = did_you_mean(name, known);
+            fail(item,
+                 fmt::format("l2_devices: {} is not an L2 device ({})", in_quotes(name),
+                             suggestion ? fmt::format("did you mean {}?", in_quotes(*suggestion))
+                                        : "expected " + alternatives(known)));
+        }
+        nested.l2_devices.push_back(name);
+    }
+}
+
+// `l2_queues` sets num-queues on the devices that take it; with none of them it would change
+// nothing but the cell key, and cells measured alike would look like a comparison.
+void ExperimentReader::check_l2_queues(const Experiment& experiment, const Entries& entries) const {
+    const auto* queues = experiment.axes.find("l2_queues");
+    if (queues == nullptr) {
+        return;
+    }
+    const YAML::Node axis = entries.at("axes").value["l2_queues"];
+    const std::vector<std::string> takers = l2_queue_device_names();
+    const auto& devices = experiment.nested.l2_devices;
+    if (std::none_of(devices.begin(), devices.end(),
+                     [&takers](const std::string& device) { return contains(takers, device); })) {
+        fail(axis, fmt::format("l2_queues: no device of nested.l2_devices takes queues (add {} "
+                               "to nested.l2_devices; virtio-net-pci's backend has one queue "
+                               "pair)",
+                               alternatives(takers)));
+    }
+    for (size_t i = 0; i < queues->size(); ++i) {
+        if (std::get<long long>((*queues)[i]) > k_max_l2_queues) {
+            fail(axis[i], fmt::format("l2_queues: {} queues is more than a virtio device has "
+                                      "(at most {})",
+                                      std::get<long long>((*queues)[i]), k_max_l2_queues));
         }
     }
 }

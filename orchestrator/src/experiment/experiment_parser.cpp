@@ -134,6 +134,7 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
         read_nested(found->second, experiment.nested);
     }
     check_topology(experiment, entries);
+    check_l2_queues(experiment, entries);
     if (const auto found = entries.find("timeout"); found != entries.end()) {
         experiment.timeout_s = seconds_value(found->second);
     }

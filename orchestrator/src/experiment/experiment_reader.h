@@ -47,9 +47,9 @@ inline const std::vector<std::string> k_guest_keys{"workload", "programs", "mark
 inline const std::vector<std::string> k_marker_keys{"timing", "end"};
 inline const std::vector<std::string> k_metric_keys{"name",      "regex", "unit",
                                                     "histogram", "scale", "bucket"};
-inline const std::vector<std::string> k_nested_keys{"l2_kernel",   "l2_smp",           "l2_memory",
-                                                    "l2_cmdline",  "l2_firmware",      "l2_modules",
-                                                    "l2_varstore", "l2_varstore_live", "l1_probes"};
+inline const std::vector<std::string> k_nested_keys{
+    "l2_kernel",  "l2_smp",      "l2_memory",        "l2_cmdline", "l2_firmware",
+    "l2_modules", "l2_varstore", "l2_varstore_live", "l1_probes",  "l2_devices"};
 inline const std::vector<std::string> k_quiet_keys{"max_load", "max_wait", "on_timeout"};
 inline const std::vector<std::string> k_quiet_timeouts{"run-loaded", "stop"};
 inline const std::vector<std::string> k_analysis_keys{
@@ -66,6 +66,8 @@ constexpr int k_min_precision_repeats = 6;
 inline const std::vector<std::string> k_l2_firmware_modes{"bios", "pflash"};
 inline const std::vector<std::string> k_l2_varstore_modes{"blank", "full"};
 inline const std::vector<std::string> k_l1_probe_sets{"all", "calls"};
+// qemu's VIRTIO_QUEUE_MAX: virtio-blk-pci refuses more queues.
+constexpr long long k_max_l2_queues = 1024;
 // efivar_fill's own limit: a 256 KiB store holds about 60 variables of 4 KiB.
 constexpr long long k_max_varstore_live = 40;
 inline const std::vector<std::string> k_bases(k_config_bases.begin(), k_config_bases.end());
@@ -160,6 +162,8 @@ class ExperimentReader : public YamlReader {
     void read_varstore(const Entries& entries, NestedSettings& nested) const;
     void read_quiet(const Entry& entry, QuietSettings& quiet) const;
     void check_topology(const Experiment& experiment, const Entries& entries) const;
+    void read_l2_devices(const Entry& entry, NestedSettings& nested) const;
+    void check_l2_queues(const Experiment& experiment, const Entries& entries) const;
     std::vector<fs::path> read_programs(const Entry& entry) const;
     MetricExtractor read_metric(const YAML::Node& node) const;
     std::vector<CellRule> read_rules(const Entry& entry, const Experiment& experiment) const;

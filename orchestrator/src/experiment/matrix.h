@@ -44,6 +44,7 @@ struct Cell {
     std::string machine;
     std::string cpu;
     Topology topology = Topology::Guest;
+    std::optional<int> l2_queues; // nested: queues of L2's devices that take them
     std::vector<std::pair<std::string, std::string>> cmdline_params; // file order
     std::string cmdline; // guest.cmdline, variant.cmdline, then param=value, space separated
 

@@ -52,20 +52,31 @@ poweroff -f
 // The prologue with `workload=` set after its #! line: a workload script reads its own settings
 // (e.g. sync_rcu.threads=64) as dotted words of the command line, and the readback loop leaves
 // the ones it names to it instead of flagging them as kernel parameters that did not take.
-std::string prologue_for(const std::string& workload_path) {
+//
+// Each boot module is loaded before the marker with busybox's insmod (the applet links are made
+// after it); one that fails is said on the console, and the boot goes on to its marker.
+std::string prologue_for(const std::string& workload_path,
+                         const std::vector<std::string>& boot_modules) {
     std::string prologue = k_prologue;
+    std::string loads;
+    for (const auto& name : boot_modules) {
+        loads += "/bin/busybox insmod /lib/modules/" + name + ".ko || echo \"bootbench: insmod " +
+                 name + " failed\"\n";
+    }
+    prologue.insert(prologue.find("read up idle"), loads);
     prologue.insert(prologue.find('\n') + 1, "workload=" + workload_path + "\n");
     return prologue;
 }
 } // namespace
 
-std::string default_init_script() {
-    return prologue_for("/workload") + "[ -x /workload ] && /workload\n" + k_epilogue;
+std::string default_init_script(const std::vector<std::string>& boot_modules) {
+    return prologue_for("/workload", boot_modules) + "[ -x /workload ] && /workload\n" + k_epilogue;
 }
 
-std::string init_script_running(const std::string& workload_path) {
+std::string init_script_running(const std::string& workload_path,
+                                const std::vector<std::string>& boot_modules) {
     // A failed workload makes the sample a failure instead of an "ok" boot without results.
-    return prologue_for(workload_path) + "/bin/busybox sh " + workload_path +
+    return prologue_for(workload_path, boot_modules) + "/bin/busybox sh " + workload_path +
            " || echo \"BOOTBENCH-MARKER workload-failed $?\"\n" + k_epilogue;
 }
 

@@ -1,6 +1,7 @@
 #include "guest/nested_init_script.h"
 
 #include "guest/l1_srcu_probes.h"
+#include "guest/l2_devices.h"
 #include "util/shell_quote.h"
 
 #include <fmt/format.h>
@@ -37,10 +38,14 @@ std::string l2_qemu_command(const L2Launch& l2) {
             firmware += fmt::format(" -drive if=pflash,format=raw,unit=1,file={}", k_pflash_vars);
         }
     }
+    std::string devices;
+    for (const auto& word : l2_device_arguments(l2.devices, l2.queues)) {
+        devices += " " + shell_quote(word);
+    }
     return fmt::format("LD_LIBRARY_PATH={} {} -enable-kvm -M virt,gic-version=3 -cpu host "
-                       "-smp {} -m {} {} -display none -serial stdio -monitor none -nic none "
+                       "-smp {} -m {} {} -display none -serial stdio -monitor none -nic none{} "
                        "-no-reboot -kernel {} -initrd {} -append {}",
-                       l2.library_path, l2.qemu, l2.smp, l2.memory_mb, firmware, l2.kernel,
+                       l2.library_path, l2.qemu, l2.smp, l2.memory_mb, firmware, devices, l2.kernel,
                        l2.initrd, single_quoted(l2.cmdline));
 }
 
@@ -67,7 +72,8 @@ std::string flash_images(const L2Launch& l2) {
 } // namespace
 
 std::string nested_init_script(const L2Launch& l2) {
-    const std::string pflash = flash_images(l2);
+    // Made before the timed span, like the flash images: L2's boot is the guest's, not L1's dd.
+    const std::string backing = flash_images(l2) + l2_device_setup(l2.devices);
     // A delimited raw string: the script itself contains )".
     return fmt::format(
         R"sh(#!/bin/busybox sh
@@ -86,7 +92,7 @@ mount -t tracefs tracefs $tracing 2>/dev/null
 {symbols}[ -c /dev/kvm ] || echo "bootbench: L1 has no /dev/kvm (CONFIG_KVM, -M virtualization=on?)"
 cat > /tmp/srcu-report.awk <<'AWK'
 {report}AWK
-{pflash}cat $tracing/kprobe_profile > /tmp/srcu-before 2>/dev/null
+{backing}cat $tracing/kprobe_profile > /tmp/srcu-before 2>/dev/null
 echo > $tracing/trace 2>/dev/null
 read up idle < /proc/uptime
 echo "BOOTBENCH-MARKER {l2_start} $up"
@@ -106,7 +112,7 @@ poweroff -f
 )sh",
         fmt::arg("l1_boot", k_l1_boot_marker), fmt::arg("probes", l1_srcu_probe_setup(l2.probes)),
         fmt::arg("symbols", l1_kvm_io_bus_symbols()), fmt::arg("report", l1_srcu_report_awk()),
-        fmt::arg("pflash", pflash), fmt::arg("bucket_us", k_srcu_exp_bucket_us),
+        fmt::arg("backing", backing), fmt::arg("bucket_us", k_srcu_exp_bucket_us),
         fmt::arg("l2_start", k_l2_start_marker), fmt::arg("qemu", l2_qemu_command(l2)),
         fmt::arg("l2_exit", k_l2_exit_marker), fmt::arg("l1_end", k_l1_end_marker));
 }

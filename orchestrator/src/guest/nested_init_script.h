@@ -1,8 +1,10 @@
 #pragma once
 #include "guest/l1_srcu_probes.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bb {
 
@@ -39,14 +41,20 @@ struct L2Launch {
     // pflash unit 1 beside the built-in firmware, which virt accepts (only unit 0 clashes).
     std::string varstore_template;
     L1Probes probes = L1Probes::All; // L1's SRCU probes during L2's run
+    // virtio devices of guest/l2_devices.h, in order (a name may repeat), and the queue count of
+    // those that take queues (`l2_queues`; none: qemu's default, one per vCPU).
+    std::vector<std::string> devices;
+    std::optional<int> queues;
 };
 
-// The L2 qemu command line as /init runs it, one shell word per argument.
+// The L2 qemu command line as /init runs it, one shell word per argument (the devices' words
+// quoted by util/shell_quote).
 std::string l2_qemu_command(const L2Launch& l2);
 
 // L1's /init: mounts, SRCU kprobe/kretprobe events (guest/l1_srcu_probes.h), the `l2-start`
-// marker, L2 under KVM with its console relayed to L1's, the `l2-exit` marker, then L1's SRCU
-// activity during L2's run as BOOTBENCH-METRIC/-HIST lines, the `l1-end` marker and power-off.
+// marker (after the devices' backing files are made), L2 under KVM with its console relayed to
+// L1's, the `l2-exit` marker, then L1's SRCU activity during L2's run as BOOTBENCH-METRIC/-HIST
+// lines, the `l1-end` marker and power-off.
 std::string nested_init_script(const L2Launch& l2);
 
 } // namespace bb

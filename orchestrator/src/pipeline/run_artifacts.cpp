@@ -13,13 +13,19 @@ namespace bb {
 
 namespace {
 
-std::optional<NestedImage> prepare_nested(const Experiment& experiment,
-                                          const std::vector<Cell>& cells,
-                                          const std::function<void(const std::string&)>& note) {
-    if (std::none_of(cells.begin(), cells.end(),
-                     [](const Cell& cell) { return cell.topology == Topology::Nested; })) {
-        return std::nullopt;
+// ", devices: virtio-blk-pci virtio-net-pci, 2 queues" for the image's note.
+std::string devices_note(const L2Launch& l2) {
+    std::string text;
+    for (const auto& device : l2.devices) {
+        text += (text.empty() ? ", devices: " : " ") + device;
     }
+    if (l2.queues) {
+        text += fmt::format(", {} queues", *l2.queues);
+    }
+    return text;
+}
+
+NestedImageRequest nested_request(const Experiment& experiment) {
     NestedImageRequest request;
     request.l2_kernel = experiment.nested.l2_kernel;
     request.workload = experiment.guest.workload;
@@ -34,16 +40,33 @@ std::optional<NestedImage> prepare_nested(const Experiment& experiment,
     request.l2.firmware_mode =
         experiment.nested.l2_firmware == "pflash" ? L2Firmware::Pflash : L2Firmware::Bios;
     request.l2.probes = experiment.nested.l1_probes == "calls" ? L1Probes::Calls : L1Probes::All;
+    request.l2.devices = experiment.nested.l2_devices;
     if (experiment.nested.l2_varstore == "full") {
         request.full_varstore_live = experiment.nested.l2_varstore_live;
     }
-    NestedImage nested = prepare_nested_image(request, note);
-    note(fmt::format("L1 image: {} libraries from {} arm64 packages, L2 {} ({}{}){}",
-                     nested.libraries, nested.debs.size(), nested.l2_kernel.filename().string(),
-                     to_string(request.l2.firmware_mode),
-                     nested.varstore_fill.empty() ? "" : ", store: " + nested.varstore_fill,
-                     nested.initramfs.cache_hit ? ", cached" : ""));
-    return nested;
+    return request;
+}
+
+// One image per queue count the nested cells use: the rest of L2's launch is the experiment's.
+std::map<std::optional<int>, NestedImage>
+prepare_nested(const Experiment& experiment, const std::vector<Cell>& cells,
+               const std::function<void(const std::string&)>& note) {
+    std::map<std::optional<int>, NestedImage> images;
+    for (const auto& cell : cells) {
+        if (cell.topology != Topology::Nested || images.count(cell.l2_queues) != 0) {
+            continue;
+        }
+        NestedImageRequest request = nested_request(experiment);
+        request.l2.queues = cell.l2_queues;
+        NestedImage nested = prepare_nested_image(request, note);
+        note(fmt::format("L1 image: {} libraries from {} arm64 packages, L2 {} ({}{}{}){}",
+                         nested.libraries, nested.debs.size(), nested.l2_kernel.filename().string(),
+                         to_string(request.l2.firmware_mode),
+                         nested.varstore_fill.empty() ? "" : ", store: " + nested.varstore_fill,
+                         devices_note(request.l2), nested.initramfs.cache_hit ? ", cached" : ""));
+        images.emplace(cell.l2_queues, std::move(nested));
+    }
+    return images;
 }
 
 } // namespace
@@ -68,9 +91,6 @@ RunArtifacts prepare_run_artifacts(Database& db, const Experiment& experiment,
         kernel.initrd_sha256 = sha256_file(image.path);
     }
     artifacts.nested = prepare_nested(experiment, cells, progress.note);
-    if (artifacts.nested) {
-        artifacts.nested_sha256 = sha256_file(artifacts.nested->initramfs.path);
-    }
     for (const auto& cell : cells) {
         if (cell.firmware && !artifacts.firmware.count(*cell.firmware)) {
             artifacts.firmware.emplace(*cell.firmware,
@@ -90,7 +110,7 @@ QemuSpec RunArtifacts::spec_for(const Cell& cell) const {
     spec.smp = cell.smp.value_or(2);
     spec.memory_mb = cell.memory_mb.value_or(1024);
     if (cell.topology == Topology::Nested) {
-        spec.initrd = nested->initramfs.path;
+        spec.initrd = nested.at(cell.l2_queues).initramfs.path;
         spec.machine = cell.machine.empty() ? k_l1_machine : cell.machine;
         spec.memory_mb = cell.memory_mb.value_or(k_l1_memory_mb);
     }
@@ -107,7 +127,8 @@ void RunArtifacts::stamp(BootRecord& boot, const Cell& cell) const {
     if (!kernel.key.empty()) { // `bootbench boot` of a kernel bootbench did not build has none
         boot.build_key = kernel.key;
     }
-    boot.initrd_sha256 = cell.topology == Topology::Nested ? nested_sha256 : kernel.initrd_sha256;
+    boot.initrd_sha256 =
+        cell.topology == Topology::Nested ? nested.at(cell.l2_queues).sha256 : kernel.initrd_sha256;
     if (cell.firmware) {
         boot.firmware_name = *cell.firmware;
         boot.firmware_sha256 = firmware.at(*cell.firmware).sha256;

@@ -23,8 +23,9 @@ namespace bb {
 struct RunArtifacts {
     Arch arch = Arch::Arm64;
     std::map<std::string, BuiltKernel> kernels; // Cell::build_id -> kernel, with its initrd
-    std::optional<NestedImage> nested;          // when a cell is nested
-    std::string nested_sha256;
+    // The nested L1 images, one per L2 queue count of the nested cells (Cell::l2_queues: L2's
+    // command line is in L1's /init); empty when no cell is nested.
+    std::map<std::optional<int>, NestedImage> nested;
     std::map<std::string, Firmware> firmware; // Cell::firmware -> resolved and hashed
     int kernels_cached = 0;                   // found in the build cache, no make
 
