@@ -93,6 +93,8 @@ void remove_stale_copies(const fs::path& out) {
     }
 }
 
+} // namespace
+
 void check_export_target(const Database& source, const fs::path& out, bool replace) {
     check_output_target(out);
     std::error_code error;
@@ -106,7 +108,6 @@ void check_export_target(const Database& source, const fs::path& out, bool repla
             fmt::format("{} exists: export does not replace a file without --force", out.string()));
     }
 }
-} // namespace
 
 ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
                           const fs::path& out, bool replace) {
