@@ -193,7 +193,7 @@ TEST_CASE("ids are the origin's, distinct per boot and stable across exports of 
     CHECK(built["checkout_id"] == "bootbench:" + k_source);
 }
 
-TEST_CASE("a patched source is a checkout of its own; kernels not built here share one") {
+TEST_CASE("a patched source is a checkout of its own, and kernels not built here share one") {
     bb::test::Store s;
     bb::BuildStore builds(s.db);
     builds.record(build_row(std::string(64, '1'), "[]", ""));
