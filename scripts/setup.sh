@@ -68,6 +68,8 @@ packages=(
   socat
   # report tests
   chromium
+  # export --format kcidb's test validates its JSON against KCIDB's schema (cli.kcidb_export)
+  python3-jsonschema
   # the generated man page is rendered with warnings as errors (cli.setup_files)
   groff-base
 )

@@ -2,7 +2,9 @@
 
 #include "util/hash.h"
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <sstream>
 
 namespace bb {
 
@@ -33,6 +35,19 @@ std::string KeyBuilder::explain() const {
     }
     out += fmt::format("  => key {}\n", hex());
     return out;
+}
+
+std::vector<std::string> explained_patch_hashes(const std::string& explain) {
+    std::vector<std::string> hashes;
+    std::istringstream lines(
+        explain.substr(std::min(explain.find("build key inputs:"), explain.size())));
+    for (std::string line; std::getline(lines, line);) {
+        const auto at = line.find("sha256:");
+        if (line.rfind("  patch ", 0) == 0 && at != std::string::npos) {
+            hashes.push_back(line.substr(at + 7, 16));
+        }
+    }
+    return hashes;
 }
 
 } // namespace bb

@@ -20,4 +20,9 @@ class KeyBuilder {
     std::vector<std::pair<std::string, std::string>> m_inputs;
 };
 
+// The 16-hex sha256 prefixes of the patches in a build's "build key inputs" explanation (a
+// `builds` row's `explain`), in order: the only record of which patch bytes a stored build
+// applied (its patches_json holds their names).
+std::vector<std::string> explained_patch_hashes(const std::string& explain);
+
 } // namespace bb

@@ -2,6 +2,7 @@
 
 #include "artifacts/kernel_build.h"
 #include "guest/nested_init_script.h"
+#include "kernel/build_key.h"
 #include "kernel/kernel_builder.h"
 #include "kernel/patch_series.h"
 #include "util/arch.h"
@@ -13,28 +14,12 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace bb {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The 16-hex sha256 prefixes of the patches in a build's "build key inputs" explanation, in
-// order: what a legacy build (one without its patches/ directory) is checked against.
-std::vector<std::string> explained_patch_hashes(const std::string& explain) {
-    std::vector<std::string> hashes;
-    std::istringstream lines(
-        explain.substr(std::min(explain.find("build key inputs:"), explain.size())));
-    for (std::string line; std::getline(lines, line);) {
-        const auto at = line.find("sha256:");
-        if (line.rfind("  patch ", 0) == 0 && at != std::string::npos) {
-            hashes.push_back(line.substr(at + 7, 16));
-        }
-    }
-    return hashes;
-}
 
 // The patches as the build applied them (0001.patch, ...), under the names the build recorded
 // (a fresh machine's builds always keep them: naming them by file alone printed "0001.patch").

@@ -95,6 +95,8 @@ void remove_stale_copies(const fs::path& out) {
     }
 }
 
+} // namespace
+
 void check_export_target(const Database& source, const fs::path& out, bool replace) {
     check_output_target(out);
     std::error_code error;
@@ -108,7 +110,6 @@ void check_export_target(const Database& source, const fs::path& out, bool repla
             fmt::format("{} exists: export does not replace a file without --force", out.string()));
     }
 }
-} // namespace
 
 ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
                           const fs::path& out, bool replace) {

@@ -21,6 +21,10 @@ struct ExportSummary {
 // The ids of every run of the named experiments, in order; Error for a name without runs.
 std::vector<long long> runs_of_experiments(Database& db, const std::vector<std::string>& names);
 
+// The checks every export format makes before it writes: throws Error when `out` is `source`
+// itself, is not a regular file, or exists and `replace` (--force) is false.
+void check_export_target(const Database& source, const std::filesystem::path& out, bool replace);
+
 // Refuses `out` when it is `source` itself, and an existing `out` unless `replace` (--force).
 // A failure or an interrupt removes the temporary copy; one left by a killed export is removed
 // by the next export to the same path.
