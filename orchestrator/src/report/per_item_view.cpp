@@ -54,10 +54,6 @@ std::vector<std::vector<double>> complete_boots(const BootItems& boots, int& ski
     return complete;
 }
 
-double median_or_nan(const std::vector<double>& values) {
-    return stats::sorted_median_of(values);
-}
-
 // The endpoint over the items both groups have: per-boot geomeans, then B / A across boots.
 void per_boot_geomean(const std::vector<std::pair<std::string, SampleSet>>& items,
                       const AxisValue& base, PerItemComparison& comparison) {
@@ -87,8 +83,8 @@ void per_boot_geomean(const std::vector<std::pair<std::string, SampleSet>>& item
     g.coverage = result.confidence;
     g.p_value = result.p_value;
     g.insufficient = result.insufficient;
-    comparison.base_geomean = median_or_nan(stats::boot_geomeans(a));
-    comparison.other_geomean = median_or_nan(stats::boot_geomeans(b));
+    comparison.base_geomean = stats::sorted_median_of(stats::boot_geomeans(a));
+    comparison.other_geomean = stats::sorted_median_of(stats::boot_geomeans(b));
 }
 
 std::string display_list(const std::vector<AxisValue>& values) {

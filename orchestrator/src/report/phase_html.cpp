@@ -15,11 +15,6 @@ namespace bb {
 
 namespace {
 
-double median_or_nan(const std::vector<double>& values) {
-    return values.empty() ? std::numeric_limits<double>::quiet_NaN()
-                          : stats::sorted_median_of(values);
-}
-
 std::string phase_page_note(const std::string& text) {
     return fmt::format("<p class=\"bb-note\">{}</p>\n", html_escape(text));
 }
@@ -39,9 +34,9 @@ StackedBarChart phase_chart(const PhaseSet& set) {
         bar.label = fmt::format("{} ({} boot{})", group_label(set.axes, group.key), group.entered,
                                 group.entered == 1 ? "" : "s");
         for (const auto& values : group.phases) {
-            bar.segments.push_back(median_or_nan(values));
+            bar.segments.push_back(stats::sorted_median_of(values));
         }
-        bar.total = median_or_nan(group.endpoint);
+        bar.total = stats::sorted_median_of(group.endpoint);
         chart.bars.push_back(std::move(bar));
     }
     return chart;
