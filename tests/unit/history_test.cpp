@@ -3,6 +3,7 @@
 // shaped like nightly runs (5 boots a night, 1 % boot-to-boot and up to 0.9 % night-to-night
 // jitter), no kernel booted.
 #include "report/history.h"
+#include "report/history_attribution.h"
 #include "store/build_store.h"
 #include "test_store.h"
 
@@ -75,6 +76,12 @@ struct NightlyHistory {
                 const double seconds = cell.level * (1 + 0.01 * k_boot[(boot + night) % 6]) *
                                        (1 + 0.03 * k_night[night % 7]);
                 bb::BootRecord record = db.record(run, cell.params_json, seconds);
+                // Its phases: firmware and pre-banner as jittered as the boot, init 2 s of
+                // it, the kernel phase the rest (so a step of the level lands in it).
+                const double scale = seconds / cell.level;
+                record.first_byte_seconds = 0.05 * scale;
+                record.banner_seconds = 0.5 * scale;
+                record.run_init_seconds = seconds - 2.0 * scale;
                 record.cell_key = cell.cell_key;
                 record.build_key = cell.build_key;
                 record.started_at = day + "T01:31:00.000Z";
@@ -94,7 +101,24 @@ struct NightlyHistory {
         query.experiment = "quick";
         return bb::query_history(db.db, query);
     }
+
+    // As `bootbench history` shows it: each change point attributed to its phases.
+    bb::History history_with_phases() {
+        bb::HistoryQuery query;
+        query.experiment = "quick";
+        bb::History history = bb::query_history(db.db, query);
+        bb::attribute_history_changes(db.db, query, history);
+        return history;
+    }
 };
+
+// Every line of a text rendering fits 100 columns.
+void check_fits_100_columns(const std::string& text) {
+    for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
+        end = text.find('\n', start);
+        CHECK(bb::display_width(text.substr(start, end - start)) <= 100);
+    }
+}
 
 // The run id of night `night` (0-based): the nights are the store's runs in order.
 long long history_run_of(NightlyHistory& nightly, int night) {
@@ -156,15 +180,53 @@ TEST_CASE("history: a +5 % step at night 8 of 14 is found there, its build chang
     CHECK(text.find("shift at night 8 (run " + std::to_string(eighth) + ", 2026-12-08): ×1.0") !=
           std::string::npos);
     CHECK(text.find("\n    patches none → 0001-delay.patch\n") != std::string::npos);
-    for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
-        end = text.find('\n', start);
-        CHECK(bb::display_width(text.substr(start, end - start)) <= 100);
-    }
+    check_fits_100_columns(text);
     const nlohmann::json json = bb::history_json(history);
     CHECK(json["cells"][0]["change_points"][0]["night"] == 8);
     CHECK(json["cells"][0]["change_points"][0]["run_id"] == eighth);
     CHECK(json["cells"][0]["change_points"][0]["changed"][0]["input"] == "build key");
     CHECK(json["cells"][0]["nights"][7]["flagged"] == true);
+}
+
+TEST_CASE("history: a change point is attributed to the phase that carries it, nights as units",
+          "[history]") {
+    NightlyHistory nightly;
+    for (int night = 0; night < 14; ++night) {
+        const bool after = night >= 7; // +0.5 s, all of it between the banner and Run /init
+        nightly.add_night(night, after ? 10.5 : 10.0,
+                          after ? "bbbbbbbbbbbbbbbb" : "aaaaaaaaaaaaaaaa");
+    }
+    const bb::History history = nightly.history_with_phases();
+    const bb::CellHistory& cell = history.cells.front();
+    REQUIRE(cell.changes.size() == 1);
+    REQUIRE(cell.changes.front().phases);
+    const bb::ChangeAttribution& phases = *cell.changes.front().phases;
+    CHECK(phases.first_before == 0);
+    CHECK(phases.night == 7);
+    CHECK(phases.end_after == 14);
+    const bb::GroupAttribution& group = phases.attribution.groups.front();
+    CHECK(bb::carrying_phases(group) == std::vector<std::string>{"kernel"});
+    const bb::Comparison& kernel = group.phases[2].comparison;
+    CHECK(kernel.n_a == 7); // nights, not boots: 7 nights of 5 boots
+    CHECK(kernel.n_b == 7);
+    CHECK(kernel.difference == Approx(0.5).epsilon(0.1));
+    CHECK(kernel.difference_ci.low > 0);
+    CHECK(group.endpoint.carries);
+
+    const std::string text = bb::render_history_text(history);
+    CHECK(text.find("where the shift goes: per phase, B = nights 8–14 against A = nights 1–7") !=
+          std::string::npos);
+    CHECK(text.find("the endpoint moved; carried by kernel (B slower)") != std::string::npos);
+    check_fits_100_columns(text);
+    const nlohmann::json json = bb::history_json(history);
+    const nlohmann::json& attributed = json["cells"][0]["change_points"][0]["phases"];
+    CHECK(attributed["unit"] == "night");
+    CHECK(attributed["groups"][0]["carried_by"] == nlohmann::json::array({"kernel"}));
+    CHECK(attributed["b_nights"] == nlohmann::json::array({8, 14}));
+
+    // Without the attribution asked for (another metric, or query_history alone): none.
+    CHECK_FALSE(nightly.history().cells.front().changes.front().phases);
+    CHECK(bb::history_json(nightly.history())["cells"][0]["change_points"][0]["phases"].is_null());
 }
 
 TEST_CASE("history: a shift that came with a new host is labelled so", "[history]") {

@@ -2,6 +2,7 @@
 #include "cli/option_checks.h"
 #include "experiment/matrix.h"
 #include "report/history.h"
+#include "report/history_attribution.h"
 #include "report/history_phases.h"
 #include "report/html_report.h"
 #include "report/render_support.h"
@@ -47,6 +48,11 @@ before: the build key and what it is built from (kernel source, patches, config)
 host's KVM probe recorded it), firmware and host. A shift that came with a new host is labelled
 so: it may be the machine's, not the kernel's. A cell with fewer than 7 nights (3 on each side
 of a shift) gets no test, and says so.
+
+Where each shift goes (boot_seconds only): per phase (below), the nights after the point
+against the nights before it, back to the previous point, one value per night (the median of
+its boots' phase values), Hodges-Lehmann shift with its exact Mann-Whitney interval; a phase
+carries the shift when that interval excludes 0. The night stays the unit, as in the scan.
 
 --view phases shows where each night's boot time went instead: per cell one row per night with
 the median of each phase of the boots (firmware = qemu start → the console's first byte,
@@ -134,7 +140,8 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     if (options.view == "phases") {
         return run_phases(options, global, db, query);
     }
-    const History history = query_history(db, query);
+    History history = query_history(db, query);
+    attribute_history_changes(db, query, history);
     if (!options.html.empty()) {
         write_page(options.html, render_history_html(history, history_page_context(options, db)),
                    global);

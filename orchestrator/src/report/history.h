@@ -13,6 +13,7 @@
 #include "store/night_queries.h"
 #include "util/host_conditions.h"
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -45,6 +46,8 @@ struct HistoryNight {
     std::vector<HostConditionChange> host_changes;
 };
 
+struct ChangeAttribution;
+
 // One input that differs between a change point's first night and the night before it.
 struct InputChange {
     std::string input; // build key, kernel, patches, config, qemu, firmware, host, host NAME
@@ -57,6 +60,10 @@ struct HistoryChange {
     stats::ChangePoint point;
     std::vector<InputChange> changed; // vs the night before it
     bool host_change = false;         // the host changed that night: the shift may be the host's
+    // Which phases carry it, nights as units (report/history_attribution.h); null when the
+    // metric is not boot_seconds, whose phases they are. Shared: the attribution points into
+    // itself and is never copied.
+    std::shared_ptr<const ChangeAttribution> phases;
 };
 
 struct CellHistory {

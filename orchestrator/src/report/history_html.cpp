@@ -3,7 +3,9 @@
 // the nights that start a shift ringed, then the tables the text prints. Every value goes
 // through html_escape.
 #include "report/history.h"
+#include "report/history_attribution.h"
 #include "report/html_report.h"
+#include "report/phase_view.h"
 #include "report/render_support.h"
 #include "report/svg_chart.h"
 #include "util/markup_escape.h"
@@ -68,6 +70,22 @@ Table change_table(const CellHistory& cell) {
     return table;
 }
 
+// Per change point, the phases that carry it (nights as units), as the text says it.
+std::string change_phase_sections(const CellHistory& cell) {
+    std::string out;
+    for (const HistoryChange& change : cell.changes) {
+        if (!change.phases) {
+            continue;
+        }
+        const ChangeAttribution& phases = *change.phases;
+        out += note(fmt::format("Where the shift at {} goes: {}. Carried by: {}.",
+                                history_night_label(cell, change.night), change_levels_text(phases),
+                                change_carriers_text(phases)));
+        out += html_table(attribution_table(phases.attribution));
+    }
+    return out;
+}
+
 std::string cell_section(const History& history, const CellHistory& cell) {
     double representative = 0;
     for (const auto& night : cell.nights) {
@@ -84,6 +102,7 @@ std::string cell_section(const History& history, const CellHistory& cell) {
                                 cell.nights.size()));
     } else {
         out += html_table(change_table(cell));
+        out += change_phase_sections(cell);
     }
     out += note(history_variance_text(cell));
     return out + html_table(history_nights_table(history, cell));

@@ -14,20 +14,6 @@ namespace bb {
 
 namespace {
 
-SqlValue integer_value(long long value) {
-    SqlValue v;
-    v.kind = SqlValue::Kind::Integer;
-    v.integer = value;
-    return v;
-}
-
-SqlValue text_value(std::string value) {
-    SqlValue v;
-    v.kind = SqlValue::Kind::Text;
-    v.text = std::move(value);
-    return v;
-}
-
 // The groups of (cell, run) regrouped per cell, each night keyed by its number, run and date.
 std::vector<CellPhaseHistory> cells_by_night(const PhaseSet& set,
                                              const std::vector<NightRun>& nights) {
@@ -39,9 +25,9 @@ std::vector<CellPhaseHistory> cells_by_night(const PhaseSet& set,
     for (const auto& group : set.groups) {
         const size_t night = night_of_run.at(group.key[1].integer);
         PhaseGroup renamed = group;
-        renamed.key = {integer_value(static_cast<long long>(night) + 1),
-                       integer_value(nights[night].run_id),
-                       text_value(nights[night].started_at.substr(0, 10))};
+        renamed.key = {integer_sql_value(static_cast<long long>(night) + 1),
+                       integer_sql_value(nights[night].run_id),
+                       text_sql_value(nights[night].started_at.substr(0, 10))};
         by_cell[group.key[0].label()][night] = std::move(renamed);
     }
     std::vector<CellPhaseHistory> cells;

@@ -1,4 +1,5 @@
 #include "report/history.h"
+#include "report/history_attribution.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
 
@@ -176,6 +177,9 @@ std::string render_history_text(const History& history, size_t width) {
                 out += "  host change: the shift came with another host; it may be the "
                        "machine's, not the kernel's\n";
             }
+            if (change.phases) {
+                out += render_change_attribution(*change.phases, width);
+            }
         }
     }
     return wrap_long_lines(out, width);
@@ -226,7 +230,9 @@ nlohmann::json change_json(const CellHistory& cell, const HistoryChange& change)
             {"tested_at", number_or_null(change.point.tested_at)},
             {"ratio", result_json(change.point.ratio)},
             {"changed", changed},
-            {"host_change", change.host_change}};
+            {"host_change", change.host_change},
+            {"phases",
+             change.phases ? change_attribution_json(*change.phases) : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json cell_json(const CellHistory& cell) {

@@ -62,4 +62,18 @@ SqlValue sql_value(const SQLite::Column& column) {
     return value;
 }
 
+SqlValue integer_sql_value(long long value) {
+    SqlValue v;
+    v.kind = SqlValue::Kind::Integer;
+    v.integer = value;
+    return v;
+}
+
+SqlValue text_sql_value(std::string value) {
+    SqlValue v;
+    v.kind = SqlValue::Kind::Text;
+    v.text = std::move(value);
+    return v;
+}
+
 } // namespace bb

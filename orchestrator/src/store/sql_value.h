@@ -24,5 +24,8 @@ struct SqlValue {
 };
 
 SqlValue sql_value(const SQLite::Column& column);
+// Values made, not read: a group key a report builds itself (a night, a run id, a cell key).
+SqlValue integer_sql_value(long long value);
+SqlValue text_sql_value(std::string value);
 
 } // namespace bb
