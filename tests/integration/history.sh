@@ -68,6 +68,26 @@ status_of 2 "$BOOTBENCH" --db "$db" history quick --html "$work/a-directory"
 "$BOOTBENCH" history --help | grep -q 'bootbench history quick --json' || fail "--help examples"
 
 expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after history"
+
+# The shipped REAL injected shift (docs/nightly.md, "A real injected shift"; 12 nights, a 1 s
+# late initcall from night 7): history finds night 7 alone, names the patch, and puts the shift
+# in the kernel phase. The HTML's phase table leaves out the cell and span columns it would
+# repeat in every row.
+shift_db=$work/shift-nightly.sqlite
+cp "$(dirname "$0")/../../docs/data/shift-nightly.sqlite" "$shift_db"
+chmod a-w "$shift_db"
+shift_json=$("$BOOTBENCH" --db "$shift_db" history shift-nightly --json)
+expect_eq "$(jq -r '.cells[0].change_points | map(.night) | join(",")' <<<"$shift_json")" 7 \
+  "shift: night 7 alone"
+expect_eq "$(jq -r '.cells[0].change_points[0].changed | map(.input) | join(",")' <<<"$shift_json")" \
+  "build key,patches" "shift: what changed"
+jq -r '.cells[0].change_points[0].changed[1].after' <<<"$shift_json" |
+  grep -q '^0001-late-initcall-sleeps-1s.patch ("\[PATCH\]' || fail "shift: the patch's label, unquoted"
+expect_eq "$(jq -r '.cells[0].change_points[0].phases.groups[0].carried_by | join(",")' <<<"$shift_json")" \
+  kernel "shift: carried by the kernel phase"
+"$BOOTBENCH" --db "$shift_db" -q history shift-nightly --html "$work/shift.html"
+grep -qF '<th>phase</th><th>n A/B</th>' "$work/shift.html" || fail "shift html: the phase table's columns"
+grep -qF '<th>carries</th>' "$work/shift.html" || fail "shift html: the carries column"
 for suffix in -wal -shm -journal; do
   [ ! -e "$db$suffix" ] || fail "history left $db$suffix"
 done

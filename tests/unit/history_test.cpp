@@ -36,7 +36,8 @@ struct NightlyHistory {
             build.key = key;
             build.arch = "arm64";
             build.source_identity = "debian linux 6.1.0";
-            build.patches_json = key[0] == 'a' ? "[]" : R"([{"name":"0001-delay.patch"}])";
+            // As the builder stores it: a list of patch labels.
+            build.patches_json = key[0] == 'a' ? "[]" : R"(["0001-delay.patch"])";
             build.config_sha256 = "c0ffee";
             build.toolchain = "gcc";
             build.target = "Image";

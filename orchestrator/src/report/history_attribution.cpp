@@ -105,9 +105,8 @@ std::string change_carriers_text(const ChangeAttribution& change) {
     return names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "));
 }
 
-std::string render_change_attribution(const ChangeAttribution& change, size_t width) {
-    std::string out = "where the shift goes: " + change_levels_text(change) + "\n";
-    // The cell is named above the history's table and the spans in the last line: their
+Table change_attribution_table(const ChangeAttribution& change) {
+    // The cell is named above the history's table and the spans in the phases' line: their
     // columns would repeat them in every row.
     Table table = attribution_table(change.attribution);
     for (const size_t column : {size_t{2}, size_t{0}}) { // span, cell
@@ -123,8 +122,13 @@ std::string render_change_attribution(const ChangeAttribution& change, size_t wi
         }
     }
     table.label_columns = 0;
-    table.headers.back() = "carries"; // "95 % interval excludes 0": the last line says so
-    out += render_aligned(table, width > 2 ? width - 2 : width);
+    table.headers.back() = "carries"; // "95 % interval excludes 0": the phases' line says so
+    return table;
+}
+
+std::string render_change_attribution(const ChangeAttribution& change, size_t width) {
+    std::string out = "where the shift goes: " + change_levels_text(change) + "\n";
+    out += render_aligned(change_attribution_table(change), width > 2 ? width - 2 : width);
     const std::vector<std::string> lines = attribution_lines(change.attribution);
     // The group's line starts with the cell's key ("KEY: the endpoint moved; carried by …").
     const std::string prefix = change.before.groups.front().key.front().text + ": ";

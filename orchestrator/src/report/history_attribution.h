@@ -9,6 +9,7 @@
 #include "report/history.h"
 #include "report/history_phases.h"
 #include "report/phase_attribution.h"
+#include "report/text_table.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -40,6 +41,9 @@ void attribute_history_changes(Database& db, const HistoryQuery& query, History&
 // Text: a heading naming both levels' nights, compare --phases' table, the line naming the
 // phases that carry the shift. JSON: attribution_json's group with the levels' nights.
 std::string render_change_attribution(const ChangeAttribution& change, size_t width);
+// compare --phases' table without the cell's column and the spans' (the history names the cell
+// above it; attribution_lines' last line names the spans), its last column headed "carries".
+Table change_attribution_table(const ChangeAttribution& change);
 nlohmann::json change_attribution_json(const ChangeAttribution& change);
 // "per phase, B = nights 7–12 against A = nights 1–6, one value per night (…)"
 std::string change_levels_text(const ChangeAttribution& change);

@@ -81,7 +81,8 @@ std::string change_phase_sections(const CellHistory& cell) {
         out += note(fmt::format("Where the shift at {} goes: {}. Carried by: {}.",
                                 history_night_label(cell, change.night), change_levels_text(phases),
                                 change_carriers_text(phases)));
-        out += html_table(attribution_table(phases.attribution));
+        out += html_table(change_attribution_table(phases));
+        out += note(attribution_lines(phases.attribution).back() + ".");
     }
     return out;
 }

@@ -42,7 +42,9 @@ std::vector<NightRun> nightly_runs(Database& db, const std::string& experiment) 
 
 namespace {
 
-// "[{"name": "a.patch", ...}, ...]" → "a.patch, b.patch"; "none" for an empty series.
+// builds.patches_json, the builder's list of patch labels ("a.patch (\"[PATCH] subject\")"),
+// → "a.patch (\"[PATCH] subject\"), b.patch"; "none" for an empty series. A label prints as
+// itself, not as a JSON string; anything else as its JSON.
 std::string patch_names(const std::string& patches_json) {
     const auto parsed = nlohmann::json::parse(patches_json, nullptr, false);
     if (!parsed.is_array()) {
@@ -50,10 +52,7 @@ std::string patch_names(const std::string& patches_json) {
     }
     std::string names;
     for (const auto& patch : parsed) {
-        const std::string name =
-            patch.is_object() && patch.contains("name") && patch["name"].is_string()
-                ? patch["name"].get<std::string>()
-                : patch.dump();
+        const std::string name = patch.is_string() ? patch.get<std::string>() : patch.dump();
         names += (names.empty() ? "" : ", ") + name;
     }
     return names.empty() ? "none" : names;
