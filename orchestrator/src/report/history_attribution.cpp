@@ -5,6 +5,7 @@
 #include "report/sample_query.h"
 #include "stats/sorted.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <map>
 
@@ -109,17 +110,25 @@ Table change_attribution_table(const ChangeAttribution& change) {
     // The cell is named above the history's table and the spans in the phases' line: their
     // columns would repeat them in every row.
     Table table = attribution_table(change.attribution);
-    for (const size_t column : {size_t{2}, size_t{0}}) { // span, cell
-        const auto drop = [column](auto& columns) {
+    const auto drop = [&table](size_t column) {
+        const auto at = [column](auto& columns) {
             columns.erase(columns.begin() + static_cast<std::ptrdiff_t>(column));
         };
-        drop(table.headers);
-        drop(table.right_aligned);
-        drop(table.said_once_if_uniform);
-        drop(table.leave_out_order);
+        at(table.headers);
+        at(table.right_aligned);
+        at(table.said_once_if_uniform);
+        at(table.leave_out_order);
         for (auto& row : table.rows) {
-            drop(row);
+            at(row);
         }
+    };
+    // By name and by the label count, not by position: the axes' columns come first.
+    const auto span = std::find(table.headers.begin(), table.headers.end(), "span");
+    if (span != table.headers.end()) {
+        drop(static_cast<size_t>(span - table.headers.begin()));
+    }
+    for (size_t label = 0; label < table.label_columns; ++label) {
+        drop(0);
     }
     table.label_columns = 0;
     table.headers.back() = "carries"; // "95 % interval excludes 0": the phases' line says so
