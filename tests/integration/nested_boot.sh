@@ -83,6 +83,15 @@ expect_eq "$(q "select count(*) from metrics s join boots b on b.id = s.boot_id
                 and s.host_seconds < b.wall_seconds")" 1 "storm phase on the host clock"
 expect_eq "$(q "select count(*) from boot_events where kind = 'marker' and text in ('efivar-storm-start', 'efivar-storm-end')")" 2 \
   "storm markers"
+# L2's virtio devices (nested.l2_devices) register their queues' ioeventfds on L1's I/O bus. Stock
+# 6.12 synchronize_srcu_expedited()s in every kvm_io_bus_register_dev() (kernels/patches/kvm-io-bus
+# removes it), so the probes attribute exactly one blocking call to each registration.
+echo "L1 I/O bus: $(n l1_kvm_io_bus_register_calls) registrations ($(n l1_srcu_exp_register_calls) expedited syncs, $(m l1_srcu_exp_register_blocked_seconds) s blocked), $(n l1_kvm_io_bus_unregister_calls) unregistrations, memslot swaps' syncs $(n l1_srcu_exp_memslots_calls) ($(m l1_srcu_exp_memslots_blocked_seconds) s)"
+expect_eq "$(q "select count(*) from metrics where name = 'l1_kvm_io_bus_register_calls' and value >= 8")" 1 \
+  "I/O-bus registrations (virtio-blk and virtio-net queues)"
+expect_eq "$(n l1_srcu_exp_register_calls)" "$(n l1_kvm_io_bus_register_calls)" \
+  "one expedited sync per registration on stock"
+expect_eq "$(n l1_has_free_bus)" 0 "stock has no __free_bus (7d9a0273c459)"
 build=$(q "select build_key from boots")
 grep -q '^CONFIG_KVM=y' "${BOOTBENCH_CACHE:-/var/cache/bootbench}/builds/$build/config" ||
   fail "the L1 kernel was built without KVM"
