@@ -63,13 +63,17 @@ expect_eq "$(q "select group_concat(repeats || ' ' || substr(stop_reason, 1, 9),
   "6 precision, 8 max reach" "stop reasons stored per cell"
 expect_eq "$(q "select count(*) from boots")" 14 "6 + 8 boots"
 
-"$BOOTBENCH" report --view verdict --run 1 >"$work/verdict.txt"
+# Exit 1 exactly when the comparison decided B slower (issue 48 item 7: it exited 0 on "slower").
+status=0
+"$BOOTBENCH" report --view verdict --run 1 >"$work/verdict.txt" || status=$?
+if grep -q "B slower" <<<"$row"; then expected=1; else expected=0; fi
+expect_eq "$status" "$expected" "report --view verdict's exit status for: $row"
 expect_eq "$(cat "$work/verdict.txt")" "$(sed -n '/^verdict of run 1/,$p' "$work/run.txt")" \
   "report --view verdict reprints the run's table"
 "$BOOTBENCH" report --run 1 | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
   fail "the grouped report is not labelled exploratory"
 # The same verdict as JSON, from report and from a resumed run --json (which boots nothing).
-"$BOOTBENCH" report --view verdict --run 1 --format json >"$work/verdict.json"
+"$BOOTBENCH" report --view verdict --run 1 --format json >"$work/verdict.json" || true
 "$BOOTBENCH" run "$work/analysis.yaml" --json >"$work/resume.json" 2>/dev/null
 python3 - "$work/verdict.json" "$work/resume.json" "$row" <<'PY' || fail "verdict JSON"
 import json, sys

@@ -89,8 +89,12 @@ expect_eq "$(q "select group_concat(e.name, ' ') from runs r join experiments e
   "bisect-delay-bisect-0v4 bisect-delay-bisect-0v2v4 bisect-delay-bisect-2v3v4" "the steps' runs"
 expect_eq "$(q "select count(distinct json_extract(params_json, '$.variant')) from boots
                 where run_id = (select max(id) from runs)")" 3 "prefixes in the last step"
+# Exit 1 exactly when a comparison decided B slower (issue 48 item 7: it exited 0 on "slower").
+status=0
 "$BOOTBENCH" report --experiment bisect-delay-bisect-2v3v4 --view verdict >"$work/verdict.out" ||
-  fail "report --view verdict on a step: $(cat "$work/verdict.out")"
+  status=$?
+if grep -q "B slower" "$work/verdict.out"; then expected=1; else expected=0; fi
+expect_eq "$status" "$expected" "report --view verdict's exit on a step: $(cat "$work/verdict.out")"
 boots=$(q "select count(*) from boots")
 
 # Again: every step is read back, nothing is booted or built.

@@ -33,9 +33,26 @@ said "0 slower, 1 faster" "compare, B faster"
 status_of 1 "compare, B slower" "$BOOTBENCH" --db "$db" compare 2 1 --by hz --across-experiments
 said "1 slower, 0 faster" "compare, B slower"
 
+# 1 from the in-run verdict (issue 48 item 7): report --view verdict decided "B slower" and
+# exited 0, so it could not gate CI. seed000-quick's declared comparison is B slower.
+cp "$root/docs/data/seed000-quick.sqlite" "$work/quick.sqlite"
+status_of 1 "verdict, B slower" "$BOOTBENCH" --db "$work/quick.sqlite" report --view verdict
+said "B slower" "verdict, B slower"
+# A database whose newest experiment declared nothing takes the newest run that did (item 8).
+cp "$root/docs/data/seed000-host.sqlite" "$work/host.sqlite"
+status_of 1 "verdict of an older experiment" "$BOOTBENCH" --db "$work/host.sqlite" report --view verdict
+said "verdict of run 1 (srcu-host)" "verdict of an older experiment"
+status_of 0 "verdict, no difference" "$BOOTBENCH" --db "$root/docs/data/seed000-boot.sqlite" report --view verdict
+# No declared analysis in the experiment asked for: the candidates, with the user's --db.
+status_of 2 "verdict, none declared" "$BOOTBENCH" --db "$work/host.sqlite" report --view verdict \
+  --experiment srcu-readers-l2smp
+said "bootbench --db $work/host.sqlite report --view verdict --run 1" "verdict candidates"
+
 # 2: usage and configuration.
 status_of 2 "an unknown command" "$BOOTBENCH" frobnicate
 said "unknown command 'frobnicate'" "unknown command"
+status_of 2 "compare a run with itself" "$BOOTBENCH" --db "$db" compare 1 1
+said "a run compared with itself shows nothing" "compare 1 1"
 status_of 2 "an unknown option" "$BOOTBENCH" boot --frobnicate
 printf 'name: bad\nkernel:\n  arch: sparc\n' >"$work/bad.yaml"
 status_of 2 "a bad experiment file" "$BOOTBENCH" run "$work/bad.yaml" --validate

@@ -87,7 +87,7 @@ json.dump(d, open(sys.argv[2], "w"))' "$work/aa.json" "$work/bad-id.json"
 status=0
 "$BOOTBENCH" --db "$db" export --format kcidb -o "$work/aa.json" 2>"$work/err" || status=$?
 expect_eq "$status" 2 "export --format kcidb onto an existing file"
-grep -q "exists: export does not replace a file without --force" "$work/err" ||
+grep -q "exists: bootbench does not replace a file without --force" "$work/err" ||
   fail "the refusal does not say why: $(cat "$work/err")"
 "$BOOTBENCH" --db "$db" export --format kcidb --run 9 -o "$work/aa.json" --force >/dev/null
 status=0

@@ -59,19 +59,55 @@ expect_eq "$(jq -r '.boots' "$work/export.json")" \
 status=0
 "$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$db" 2>"$work/self.err" || status=$?
 expect_eq "$status" 2 "export onto its source"
-grep -q "is the database being exported" "$work/self.err" || fail "self export: $(cat "$work/self.err")"
+grep -q "the database this command reads" "$work/self.err" || fail "self export: $(cat "$work/self.err")"
 expect_eq "$(sha256sum <"$db")" "$before" "the source after a refused self export"
 # onto an existing file: refused without --force, replaced with it.
 echo "someone's notes" >"$work/notes.sqlite"
 status=0
 "$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" 2>"$work/exists.err" || status=$?
 expect_eq "$status" 2 "export onto an existing file"
-grep -q "exists: export does not replace a file without --force" "$work/exists.err" ||
+grep -q "exists: bootbench does not replace a file without --force" "$work/exists.err" ||
   fail "existing target: $(cat "$work/exists.err")"
 expect_eq "$(cat "$work/notes.sqlite")" "someone's notes" "the existing file after a refusal"
 "$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" --force >/dev/null
 expect_eq "$(sqlite3 "$work/notes.sqlite" "select count(*) from runs")" 1 "the forced export"
 ls "$work" | grep -q '\.tmp\.' && fail "export left a temporary file: $(ls "$work")"
+
+# Issue 48 item 1: every command that writes an output file refuses the database it reads (its
+# path, a hard link, a symbolic link, its -wal), with --force too, and an existing file without
+# --force. On 0376977 history --html, report -o, compare --junit and repro -o replaced it.
+ln "$db" "$work/hard-link.sqlite"
+ln -s "$db" "$work/soft-link.sqlite"
+experiment=$(sqlite3 "$db" "select name from experiments order by id limit 1")
+writers=("history $experiment --html" "report --format html -o" "compare ${runs[0]} ${runs[1]} --junit"
+         "repro $boot -o" "export --run ${runs[0]} -o" "export --format kcidb -o")
+for writer in "${writers[@]}"; do
+  for target in "$db" "$work/hard-link.sqlite" "$work/soft-link.sqlite" "$db-wal"; do
+    for force in "" --force; do
+      status=0
+      # shellcheck disable=SC2086 # the writer is a word list
+      "$BOOTBENCH" --db "$db" $writer "$target" $force >/dev/null 2>"$work/guard.err" || status=$?
+      expect_eq "$status" 2 "bootbench $writer $target $force"
+      grep -q "the database this command reads\|only writes regular files" "$work/guard.err" ||
+        fail "bootbench $writer $target $force said: $(cat "$work/guard.err")"
+      expect_eq "$(sha256sum <"$db")" "$before" "the database after: bootbench $writer $target $force"
+      [ ! -e "$db-wal" ] || fail "bootbench $writer $target $force left $db-wal"
+    done
+  done
+  echo "someone's notes" >"$work/notes.txt"
+  status=0
+  # shellcheck disable=SC2086
+  "$BOOTBENCH" --db "$db" $writer "$work/notes.txt" >/dev/null 2>"$work/guard.err" || status=$?
+  expect_eq "$status" 2 "bootbench $writer onto an existing file"
+  grep -q "exists: bootbench does not replace a file without --force" "$work/guard.err" ||
+    fail "bootbench $writer onto an existing file said: $(cat "$work/guard.err")"
+  expect_eq "$(cat "$work/notes.txt")" "someone's notes" "the file after: bootbench $writer"
+  # With --force the existing file is no obstacle (history of a database without nightlies
+  # still fails, for its own reason).
+  # shellcheck disable=SC2086
+  "$BOOTBENCH" --db "$db" $writer "$work/notes.txt" --force >/dev/null 2>"$work/guard.err" || true
+  grep -q "does not replace" "$work/guard.err" && fail "bootbench $writer --force refused the file"
+done
 
 # A WAL database in a directory the reader cannot write (item 9): SQLite cannot make the -shm
 # file there; it is read all the same (CI runs as root, the reader is nobody).

@@ -1,5 +1,6 @@
 #include "store/boot_store.h"
 #include "store/migrations.h"
+#include "store/run_labels.h"
 #include "test_support.h"
 #include "util/gzip.h"
 
@@ -129,6 +130,31 @@ TEST_CASE("runs are begun and finished", "[store]") {
     REQUIRE(row.executeStep());
     CHECK(row.getColumn(3).getString() == "done");
     CHECK_FALSE(row.getColumn(7).isNull());
+}
+
+// Issue 48 item 5b: the night-level gate's reference held the nights it had flagged, so a
+// persistent regression became the reference in two nights. Only nights judged good count.
+TEST_CASE("the nightly reference: nights judged ok, or flagged and accepted", "[store]") {
+    Fixture f;
+    const long long host = f.store.ensure_host(host_facts("fp"));
+    bb::RunStart start;
+    start.mode = "nightly";
+    start.experiment_id = f.store.ensure_experiment("nightly-e", "name: nightly-e");
+    std::vector<long long> nights;
+    for (const char* verdict : {"ok", "regression", "ok", "regression", "regression"}) {
+        nights.push_back(f.store.begin_run(host, start));
+        f.store.finish_run(nights.back(), bb::RunStatus::Done);
+        f.store.set_nightly_verdict(nights.back(), verdict, std::nullopt);
+    }
+    const long long unfinished = f.store.begin_run(host, start);
+    (void)unfinished;
+    using Runs = std::vector<long long>;
+    CHECK(f.store.finished_nightlies("nightly-e", 10, true) == Runs{nights[2], nights[0]});
+    CHECK(f.store.finished_nightlies("nightly-e", 10, false).size() == 5);
+    bb::label_run(f.db, nights[3], {{"accepted"}, {}, std::nullopt});
+    CHECK(f.store.finished_nightlies("nightly-e", 10, true) ==
+          Runs{nights[3], nights[2], nights[0]});
+    CHECK(f.store.finished_nightlies("nightly-e", 1, true) == Runs{nights[3]});
 }
 
 TEST_CASE("a boot round-trips with its events, metrics, histograms and console", "[store]") {

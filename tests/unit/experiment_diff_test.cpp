@@ -20,3 +20,10 @@ TEST_CASE("experiment differences: dotted paths of changed values, layout and na
     CHECK(bb::experiment_differences(a, "axes: [unclosed").size() == 1);
     CHECK(bb::experiment_differences("", "") == Paths{});
 }
+
+TEST_CASE("experiment differences of stored texts that contain themselves", "[experiment]") {
+    // A database is input: such a text must not overflow the stack (issue 48 item 3).
+    const std::string cyclic = "name: a\nx: &x [*x]\n";
+    CHECK(bb::experiment_differences(cyclic, cyclic).empty());
+    CHECK(bb::experiment_differences(cyclic, "name: a\n") == Paths{"(the file)"});
+}

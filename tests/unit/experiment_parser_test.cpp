@@ -240,6 +240,21 @@ TEST_CASE("YAML syntax errors carry file, line and column", "[experiment]") {
           "exp.yaml:2:6: invalid YAML: illegal map value");
 }
 
+// Issue 48 item 3: an alias used inside its own anchor makes a node that contains itself; the
+// walk that checks scalars recursed until the stack overflowed (SIGSEGV on an 11-byte file).
+TEST_CASE("a document that contains itself is refused at its place", "[experiment]") {
+    const std::string deep =
+        "nests more than 64 levels deep (an alias used inside its own anchor?)";
+    CHECK_THAT(error_of("x: &x [*x]\n"), Catch::StartsWith("exp.yaml:1:") && Catch::Contains(deep));
+    CHECK_THAT(error_of("x: &x {k: *x}\n"),
+               Catch::StartsWith("exp.yaml:1:") && Catch::Contains(deep));
+    CHECK_THAT(error_of("name: t\ndescription: &d [a, *d]\nkernel: {arch: arm64}\n"),
+               Catch::StartsWith("exp.yaml:2:") && Catch::Contains(deep));
+    const std::string nested = "name: t\nkernel: {arch: arm64}\ndescription: ";
+    CHECK_THAT(error_of(nested + std::string(70, '[') + std::string(70, ']') + "\n"),
+               Catch::Contains(deep));
+}
+
 TEST_CASE("kernel values are checked", "[experiment]") {
     CHECK(error_of("name: t\nkernel:\n  arch: arm65\n") ==
           "exp.yaml:3:9: arch: \"arm65\" is not a supported architecture (expected arm64 or "

@@ -59,14 +59,15 @@ TEST_CASE("an export never writes its source and replaces another file only when
     const auto runs_before = count(s.db, "SELECT count(*) FROM runs");
     CHECK(bb::test::thrown_message<bb::Error>([&] {
               bb::export_runs(s.db, {kept}, s.db.path(), true);
-          }).find("is the database being exported") != std::string::npos);
+          }).find("the database this command reads") != std::string::npos);
     CHECK(count(s.db, "SELECT count(*) FROM runs") == runs_before);
 
     const auto out = s.dir / "existing.sqlite";
     bb::test::write_bytes(out, "someone's file");
     CHECK(bb::test::thrown_message<bb::Error>([&] {
               bb::export_runs(s.db, {kept}, out);
-          }).find("exists: export does not replace a file without --force") != std::string::npos);
+          }).find("exists: bootbench does not replace a file without --force") !=
+          std::string::npos);
     CHECK(bb::test::read_text(out) == "someone's file");
     CHECK(bb::export_runs(s.db, {kept}, out, true).runs == 1);
 }

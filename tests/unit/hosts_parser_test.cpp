@@ -54,6 +54,11 @@ TEST_CASE("fleet errors name file, line and column and say what was expected", "
           "fleet.yaml:1:1: unknown key \"host\" (did you mean \"hosts\"?)");
 }
 
+TEST_CASE("a fleet file that contains itself is refused, not walked forever", "[fleet]") {
+    CHECK_THAT(fleet_error("hosts: &h [*h]\n"),
+               Catch::StartsWith("fleet.yaml:1:") && Catch::Contains("nests more than 64 levels"));
+}
+
 TEST_CASE("an experiment's hosts key reports errors at their place", "[fleet]") {
     const std::string message = thrown_message<bb::Error>([] {
         bb::parse_experiment("name: t\nkernel:\n  arch: arm64\nhosts: qemu:///system\n", "x.yaml");

@@ -116,3 +116,21 @@ TEST_CASE("a stored note reaches the terminal without its control characters", "
                    "end\xEF\xBF\xBD");
     CHECK(bb::terminal_text("plain text, 100 %") == "plain text, 100 %");
 }
+
+// Issue 48 item 11: C1 controls (U+0085 NEL, U+009B CSI), bidi overrides (U+202E) and bytes that
+// are not UTF-8 acted on the terminal too; terminal_output keeps a rendering's own line breaks.
+TEST_CASE("the one terminal escaper: C1, bidi and broken UTF-8 too", "[injection]") {
+    const std::string r = "\xEF\xBF\xBD";
+    CHECK(bb::terminal_text("a\xC2\x85"
+                            "b") == "a" + r + "b"); // U+0085
+    CHECK(bb::terminal_text("a\xC2\x9B"
+                            "31m") == "a" + r + "31m");                    // U+009B
+    CHECK(bb::terminal_text("exe.\xE2\x80\xAEtxt") == "exe." + r + "txt"); // U+202E
+    CHECK(bb::terminal_text("x\xE2\x81\xA6y") == "x" + r + "y");           // U+2066
+    CHECK(bb::terminal_text("a\xFF\xC3") == "a" + r + r);
+    CHECK(bb::terminal_text("a\rb") == "a" + r + "b");
+    CHECK(bb::terminal_text("µs é ✓ 🙂") == "µs é ✓ 🙂");
+    CHECK(bb::terminal_output("row 1\tx\nrow \x1b]0;T\x07 2\n") ==
+          "row 1\tx\nrow " + r + "]0;T" + r + " 2\n");
+    CHECK(bb::terminal_output("a\r\n") == "a" + r + "\n");
+}

@@ -5,7 +5,6 @@
 #include "util/run_command.h"
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -172,12 +171,32 @@ TEST_CASE("split_mbox strips a CR from the subject", "[patch_series]") {
     CHECK(patches[0].subject == "[PATCH] crlf");
 }
 
+// Issue 48 item 4: std::regex recursed per character and crashed (SIGSEGV) on a Subject line
+// of >= 40 KB; the parser must take a 1 MB line.
+TEST_CASE("split_mbox reads a 1 MB Subject line", "[patch_series]") {
+    const std::string subject(1 << 20, 's');
+    const std::string text = "From " + std::string(40, 'c') +
+                             " Mon Sep 17 00:00:00 2001\nSubject: " + subject + "\n\n" + k_diff_two;
+    const auto patches = bb::split_mbox("/x/long.patch", text);
+    REQUIRE(patches.size() == 1);
+    CHECK(patches[0].subject == subject);
+}
+
+TEST_CASE("split_mbox takes the Subject header only at a line start", "[patch_series]") {
+    const std::string text =
+        "From " + std::string(40, 'c') +
+        " Mon Sep 17 00:00:00 2001\nX-Not-Subject: no\nSubject:\t[PATCH] yes\n\n" + k_diff_two;
+    const auto patches = bb::split_mbox("/x/h.patch", text);
+    REQUIRE(patches.size() == 1);
+    CHECK(patches[0].subject == "[PATCH] yes");
+}
+
 TEST_CASE("split_mbox drops a cover letter without a diff", "[patch_series]") {
     const std::string cover = mail('0', "[PATCH 0/2] two changes",
-                                      "This series shouts.\n\n"
-                                      "A U Thor (2):\n  first\n  second\n\n"
-                                      " a.txt | 4 ++--\n 1 file changed\n\n",
-                                      "");
+                                   "This series shouts.\n\n"
+                                   "A U Thor (2):\n  first\n  second\n\n"
+                                   " a.txt | 4 ++--\n 1 file changed\n\n",
+                                   "");
     const std::string first = mail('1', "[PATCH 1/2] first", "Body one.\n", k_diff_two);
     const std::string second = mail('2', "[PATCH 2/2] second", "Body two.\n", k_diff_six);
     const auto patches = bb::split_mbox("/x/series.mbox", cover + first + second);
@@ -233,7 +252,8 @@ TEST_CASE("split_mbox keeps a patch that only renames a file", "[patch_series]")
 TEST_CASE("load_patch_series names a missing file", "[patch_series]") {
     TempDir dir;
     const fs::path missing = dir / "0001-missing.patch";
-    const std::string message = thrown_message<bb::Error>([&] { bb::load_patch_series({missing}); });
+    const std::string message =
+        thrown_message<bb::Error>([&] { bb::load_patch_series({missing}); });
     CHECK_THAT(message, Catch::Contains(missing.string()));
     CHECK_THAT(message, Catch::Contains("not found"));
 }
@@ -252,8 +272,7 @@ TEST_CASE("load_patch_series rejects a file without a diff", "[patch_series]") {
                Catch::Contains("empty.patch contains no diff"));
 }
 
-TEST_CASE("load_patch_series rejects an mbox in which no message has a diff",
-          "[patch_series]") {
+TEST_CASE("load_patch_series rejects an mbox in which no message has a diff", "[patch_series]") {
     // E.g. a thread of review replies saved instead of the series: every message looks like a
     // cover letter and is dropped, and the build would silently go ahead unpatched.
     TempDir dir;
@@ -269,9 +288,8 @@ TEST_CASE("load_patch_series rejects an mbox in which no message has a diff",
 TEST_CASE("load_patch_series keeps file order and mbox order", "[patch_series]") {
     TempDir dir;
     bb::test::write_bytes(dir / "0001-two.patch", k_diff_two);
-    bb::test::write_bytes(dir / "rest.mbox",
-                          mail('2', "[PATCH 1/2] again", "", k_diff_two_again) +
-                              mail('3', "[PATCH 2/2] six", "", k_diff_six));
+    bb::test::write_bytes(dir / "rest.mbox", mail('2', "[PATCH 1/2] again", "", k_diff_two_again) +
+                                                 mail('3', "[PATCH 2/2] six", "", k_diff_six));
     const auto series = bb::load_patch_series({dir / "0001-two.patch", dir / "rest.mbox"});
     REQUIRE(series.size() == 3);
     CHECK(series[0].bytes == k_diff_two);
@@ -300,8 +318,7 @@ TEST_CASE("apply_patch_series applies a series in order", "[patch_series]") {
     trees.check_no_leftovers();
 }
 
-TEST_CASE("apply_patch_series breaks hard links only where it changes a file",
-          "[patch_series]") {
+TEST_CASE("apply_patch_series breaks hard links only where it changes a file", "[patch_series]") {
     Trees trees;
     bb::apply_patch_series(trees.tree, {trees.patch("0001-two.patch", k_diff_two)});
     CHECK(bb::read_file(trees.tree / "a.txt") == "one\nTWO\nthree\nfour\nfive\nsix\nseven\n");
@@ -345,6 +362,17 @@ TEST_CASE("apply_patch_series names the patch, file and hunk that fail", "[patch
     trees.check_no_leftovers();
 }
 
+TEST_CASE("apply_patch_series describes a failure whose output carries a 1 MB line",
+          "[patch_series]") {
+    // patch(1) echoes the text leading up to a diff: a 1 MB line reaches the failure parser.
+    Trees trees;
+    const std::vector<bb::Patch> series{
+        trees.patch("0001-long.patch", std::string(1 << 20, 'x') + "\n" + k_diff_bad)};
+    const std::string message =
+        thrown_message<bb::Error>([&] { bb::apply_patch_series(trees.tree, series); });
+    CHECK_THAT(message, Catch::Contains("a.txt: hunk #1 (at line 1)"));
+}
+
 TEST_CASE("apply_patch_series fails when the order is wrong", "[patch_series]") {
     Trees trees;
     const std::vector<bb::Patch> series{trees.patch("0002-two-again.patch", k_diff_two_again),
@@ -361,8 +389,9 @@ TEST_CASE("apply_patch_series fails when the order is wrong", "[patch_series]") 
 TEST_CASE("apply_patch_series reports an already applied patch", "[patch_series]") {
     Trees trees;
     const bb::Patch two = trees.patch("0001-two.patch", k_diff_two);
-    const std::string message =
-        thrown_message<bb::Error>([&] { bb::apply_patch_series(trees.tree, {two, two}); });
+    const std::string message = thrown_message<bb::Error>([&] {
+        bb::apply_patch_series(trees.tree, {two, two});
+    });
     CHECK_THAT(message, Catch::Contains("patch 2/2"));
     CHECK_THAT(message, Catch::Contains("a.txt: already applied"));
     CHECK(bb::read_file(trees.tree / "a.txt") == "one\nTWO\nthree\nfour\nfive\nsix\nseven\n");
@@ -372,7 +401,8 @@ TEST_CASE("apply_patch_series reports an already applied patch", "[patch_series]
 TEST_CASE("apply_patch_series reports a file missing from the tree", "[patch_series]") {
     Trees trees;
     const std::string message = thrown_message<bb::Error>([&] {
-        bb::apply_patch_series(trees.tree, {trees.patch("0001-nothere.patch", k_diff_missing_file)});
+        bb::apply_patch_series(trees.tree,
+                               {trees.patch("0001-nothere.patch", k_diff_missing_file)});
     });
     CHECK_THAT(message, Catch::Contains("0001-nothere.patch"));
     CHECK_THAT(message, Catch::Contains("does not exist in the tree"));

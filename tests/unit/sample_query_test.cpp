@@ -1,3 +1,5 @@
+#include "report/comparison_table.h"
+#include "report/junit_format.h"
 #include "report/sample_query.h"
 #include "store/boot_store.h"
 #include "test_store.h"
@@ -373,4 +375,49 @@ TEST_CASE("two runs compared group by group", "[sample_query]") {
     CHECK(bb::describe_run(s.db, a).experiment == "e");
     CHECK(bb::describe_run(s.db, a).host == "bench-01");
     CHECK_THROWS_AS(bb::describe_run(s.db, 999), bb::Error);
+}
+
+// Issue 48 item 6: a kernel that panics on every boot passed compare as "insufficient data",
+// exit 0, JUnit skipped. Failed boots are a result.
+TEST_CASE("a group whose B boots fail where A's did not fails the comparison", "[sample_query]") {
+    Store s;
+    const long long a = s.run("e");
+    const long long b = s.run("e");
+    for (int i = 0; i < 5; ++i) {
+        s.boot(a, R"({"v":"panics"})", 10.0 + 0.1 * i);
+        s.boot(b, R"({"v":"panics"})", std::nullopt, BootOutcome::Panic);
+        s.boot(a, R"({"v":"one"})", 10.0 + 0.1 * i);
+        s.boot(b, R"({"v":"one"})", i == 0 ? std::nullopt : std::optional(10.0 + 0.1 * i),
+               i == 0 ? BootOutcome::Timeout : BootOutcome::Ok);
+        s.boot(a, R"({"v":"both"})", i < 2 ? std::nullopt : std::optional(10.0),
+               i < 2 ? BootOutcome::Crash : BootOutcome::Ok);
+        s.boot(b, R"({"v":"both"})", i < 3 ? std::nullopt : std::optional(10.0),
+               i < 3 ? BootOutcome::Crash : BootOutcome::Ok);
+    }
+    auto query = by({"v"});
+    query.run_ids = {a};
+    const auto set_a = bb::query_samples(s.db, query);
+    query.run_ids = {b};
+    const auto set_b = bb::query_samples(s.db, query);
+    const auto comparison = bb::compare_sample_sets(set_a, set_b);
+    REQUIRE(comparison.groups.size() == 3);
+    const auto& both = comparison.groups[0];   // 2 of 5 vs 3 of 5: not shown worse
+    const auto& one = comparison.groups[1];    // 0 of 5 vs 1 of 5: B fails where A did not
+    const auto& panics = comparison.groups[2]; // 0 of 5 vs 5 of 5
+    CHECK(panics.comparison.verdict == bb::Comparison::Verdict::Insufficient);
+    CHECK(panics.fails_more);
+    CHECK(panics.failed_b == 5);
+    CHECK(panics.boots_b == 5);
+    CHECK(panics.failed_a == 0);
+    CHECK(panics.failure_p == Approx(1.0 / 252)); // C(10,5) = 252
+    CHECK(one.fails_more);
+    CHECK(one.failure_p == Approx(0.5));
+    CHECK_FALSE(both.fails_more);
+    CHECK(comparison.failing == 2);
+    const std::string text = bb::render_comparison_text(comparison, "A", "B");
+    CHECK_THAT(text, Catch::Contains("2 groups where B's boots fail more (a failure)"));
+    CHECK_THAT(text, Catch::Contains("B's boots failed: v=panics: 5 of 5 in B, 0 of 5 in A"));
+    const std::string xml = bb::render_junit(comparison, "t");
+    CHECK_THAT(xml, Catch::Contains(R"(failures="2")"));
+    CHECK_THAT(xml, Catch::Contains(R"(<failure type="failed boots")"));
 }

@@ -2,6 +2,7 @@
 // constructed histories.
 #include "stats/change_points.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -89,4 +90,31 @@ TEST_CASE("change_points: a flat or short history flags nothing", "[stats]") {
     const std::vector<double> zero{100, 0, 100, 100, 100, 100};
     CHECK(bb::stats::change_points(zero).insufficient ==
           "a night's median is not positive: no log scale");
+}
+
+// Issue 48 item 5: with a clean step, several splits separate the nights perfectly and their
+// ranks score alike; the scan placed the step at the most balanced one (night 6 or 5 for a step
+// at night 7). The location is the size of the step on the log scale, so a clean step at any
+// admissible position k of n is placed at k, whatever order the nights of a level come in.
+TEST_CASE("change_points places a clean step at its night, at any position", "[stats]") {
+    for (int min_nights = 1; min_nights <= 3; ++min_nights) {
+        for (int n = std::max(5, 2 * min_nights); n <= 14; ++n) {
+            for (int k = min_nights; k <= n - min_nights; ++k) {
+                // Each level rises within itself (the order that favours a balanced split).
+                std::vector<double> history;
+                for (int i = 0; i < n; ++i) {
+                    history.push_back((i < k ? 100.0 : 120.0) + 0.1 * i);
+                }
+                bb::stats::ChangePointOptions options;
+                options.min_nights = min_nights;
+                options.alpha = 0.5; // detection is not under test here, the location is
+                const auto found = bb::stats::change_points(history, options);
+                CAPTURE(min_nights, n, k);
+                REQUIRE_FALSE(found.points.empty());
+                CHECK(std::any_of(found.points.begin(), found.points.end(),
+                                  [k](const auto& point) { return point.night == k; }));
+                CHECK(found.points.front().night <= k);
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@
 #include "experiment/matrix.h"
 #include "store/build_store.h"
 #include "util/error.h"
+#include "util/markup_escape.h"
 #include "util/paths.h"
 #include "util/terminal.h"
 #include "util/units.h"
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace bb {
 
@@ -157,7 +159,9 @@ int build_experiment(const BuildOptions& options, const GlobalOptions& global) {
                        {"cache_hit", kernel.cache_hit}});
     }
     if (options.json) {
-        std::printf("%s\n", out.dump(2).c_str());
+        // Invalid UTF-8 in a stored string becomes U+FFFD, not an exception (exit 70).
+        std::printf("%s\n",
+                    out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         return 0;
     }
     // Two variants that differ only in their command line share one kernel: count kernels.
@@ -190,9 +194,18 @@ std::string age_of(const std::string& iso) {
     return fmt::format("{:.0f} d", seconds / 86400);
 }
 
-unsigned long long directory_bytes(const fs::path& dir) {
-    unsigned long long total = 0;
+// The bytes a build's directory holds, when it lies inside the build cache: a row is input, and
+// one naming /usr/share/doc (or /) would have its walk measure the whole tree.
+std::optional<unsigned long long> directory_bytes(const fs::path& dir) {
     std::error_code ec;
+    const fs::path builds = fs::weakly_canonical(cache_dir() / "builds", ec);
+    const fs::path resolved = fs::weakly_canonical(dir, ec);
+    const auto [cache_end, dir_at] =
+        std::mismatch(builds.begin(), builds.end(), resolved.begin(), resolved.end());
+    if (ec || cache_end != builds.end() || dir_at == resolved.end()) {
+        return std::nullopt;
+    }
+    unsigned long long total = 0;
     for (auto it = fs::recursive_directory_iterator(dir, ec);
          it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (it->is_regular_file(ec)) {
@@ -200,6 +213,16 @@ unsigned long long directory_bytes(const fs::path& dir) {
         }
     }
     return total;
+}
+
+// A build row's patch labels (builds.patches_json, a JSON list), or nothing when the row does not
+// hold one: a damaged row is shown as damaged, never a crash.
+std::optional<nlohmann::json> stored_patches(const BuildRow& row) {
+    auto parsed = nlohmann::json::parse(row.patches_json, nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_array()) {
+        return std::nullopt;
+    }
+    return parsed;
 }
 
 // Finished builds in the cache that this database has no row for.
@@ -230,7 +253,7 @@ void list_builds(const GlobalOptions& global, bool as_json) {
                            {"arch", row.arch},
                            {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
                            {"source", row.source_identity},
-                           {"patches", nlohmann::json::parse(row.patches_json)},
+                           {"patches", stored_patches(row).value_or(nullptr)},
                            {"image", row.artifact_dir},
                            {"image_bytes", row.image_bytes},
                            {"build_seconds", row.build_seconds},
@@ -243,14 +266,18 @@ void list_builds(const GlobalOptions& global, bool as_json) {
     std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s\n", "KEY", "ARCH", "HZ", "IMAGE",
                 "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
     for (const auto& row : rows) {
-        const auto patches = nlohmann::json::parse(row.patches_json);
-        std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s%s\n", row.key.substr(0, 12).c_str(),
-                    row.arch.c_str(), row.hz ? std::to_string(*row.hz).c_str() : "-",
-                    format_bytes(static_cast<double>(row.image_bytes)).c_str(),
-                    format_bytes(static_cast<double>(directory_bytes(row.artifact_dir))).c_str(),
-                    age_of(row.created_at).c_str(), age_of(row.last_used_at).c_str(),
-                    row.source_identity.c_str(),
-                    patches.empty() ? "" : fmt::format(" + {} patch(es)", patches.size()).c_str());
+        const auto patches = stored_patches(row);
+        const auto on_disk = directory_bytes(row.artifact_dir);
+        const std::string line =
+            fmt::format("{:<12} {:<7} {:<5} {:<9} {:<10} {:<8} {:<8} {}{}\n", row.key.substr(0, 12),
+                        row.arch, row.hz ? std::to_string(*row.hz) : "-",
+                        format_bytes(static_cast<double>(row.image_bytes)),
+                        on_disk ? format_bytes(static_cast<double>(*on_disk)) : "(not cache)",
+                        age_of(row.created_at), age_of(row.last_used_at), row.source_identity,
+                        !patches           ? " + (damaged patch list)"
+                        : patches->empty() ? ""
+                                           : fmt::format(" + {} patch(es)", patches->size()));
+        std::fputs(terminal_output(line).c_str(), stdout); // stored strings: shown, not obeyed
     }
     const std::size_t elsewhere = builds_not_in(rows);
     if (rows.empty() && elsewhere == 0) {

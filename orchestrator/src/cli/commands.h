@@ -13,6 +13,9 @@ struct GlobalOptions {
     std::string command_line; // as typed, recorded with each run
 
     std::filesystem::path db_path() const;
+    // "--db 'PATH' " when the user named a database, else "": for the commands a message
+    // prints, so that they run as shown.
+    std::string db_argument() const;
 };
 
 // Each subcommand registers itself and sets the callback that runs it. The callback's return

@@ -12,6 +12,8 @@
 #include "report/verdict.h"
 #include "store/database.h"
 #include "util/error.h"
+#include "util/markup_escape.h"
+#include "util/output_guard.h"
 #include "util/paths.h"
 #include "util/terminal.h"
 
@@ -30,6 +32,7 @@ struct CompareCommandOptions {
     std::string metric = "boot_seconds";
     std::string format = "text";
     std::string junit;
+    bool force = false; // replace an existing --junit file
     double threshold_percent = 0;
     bool include_failed = false;
     bool include_loaded = false;
@@ -72,7 +75,13 @@ marker after a hang) adds nothing to the phases that need it. Nested boots, time
 start, do not divide into these phases and are left out (counted). The exit status stays the
 endpoint's.
 
-Exit status: 0 when no group is significantly slower in B, 1 when one is (a CI gate), 2 on
+Failed boots are a result: a group in which B's boots failed (timeout, panic, crash, ...) where
+A's did not, or failed more often by Fisher's exact test (one-sided, at --alpha), fails the
+comparison whatever its times say; the lines below the table give the counts and p, and JUnit
+marks the testcase failed.
+
+Exit status: 0 when no group is significantly slower in B and none fails more, 1 when one is or
+does (a CI gate), 2 on
 errors (unknown run, metric or axis; nothing in common to compare), 3 when the database stayed
 locked, 70 on a bug in bootbench. --threshold PCT also requires a change to exceed PCT
 percent before it counts (in either direction).
@@ -161,12 +170,19 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
                                 "its phases; drop --metric or --phases",
                                 options.metric));
     }
+    if (options.a == options.b) {
+        // A run against itself can only say "no difference": a typo, never a comparison.
+        throw Error(fmt::format("compare {} {}: a run compared with itself shows nothing; give "
+                                "two runs (bootbench runs lists them)",
+                                options.a, options.b));
+    }
     if (options.threshold_percent < 0) {
         throw Error(
             fmt::format("--threshold {}: must be a percentage >= 0", options.threshold_percent));
     }
     if (!options.junit.empty()) {
-        check_output_target(options.junit); // before the verdict is printed, not after it
+        // Before the verdict is printed, not after it.
+        check_command_output(options.junit, global.db_path(), options.force);
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const RunInfo run_a = describe_run(db, options.a);
@@ -210,14 +226,15 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     } else {
         // As in `report`: two runs' comparison is not what a run's declared analysis asked.
         const bool markdown = *format == ReportFormat::Markdown;
-        out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown) +
+        out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown,
+                               global.db_argument()) +
               (markdown ? render_comparison_markdown(comparison, label_a, label_b)
                         : render_comparison_text(comparison, label_a, label_b));
         if (attribution) {
             out +=
                 "\n" + render_attribution(*attribution, *format) + left_out_of_phases(*attribution);
         }
-        out = markdown ? out : wrap_long_lines(out, table_width());
+        out = terminal_output(markdown ? out : wrap_long_lines(out, table_width()));
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);
@@ -231,7 +248,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         std::fprintf(stderr,
                      "bootbench: warning: the runs are from different hosts (%s, %s): a "
                      "difference may be the machine's, not the kernel's\n",
-                     run_a.host.c_str(), run_b.host.c_str());
+                     terminal_text(run_a.host).c_str(), terminal_text(run_b.host).c_str());
     }
     if (comparison.insufficient > comparison.only_a + comparison.only_b) {
         std::fprintf(stderr,
@@ -244,7 +261,8 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
                                 "groups by shared axes, e.g. --by variant (grouped by {} now)",
                                 fmt::join(comparison.axes, ",")));
     }
-    return comparison.slower > 0 ? k_exit_verdict : k_exit_ok;
+    // Slower, or failing more often: both are the kernel under test's result (README: exit 1).
+    return comparison.slower > 0 || comparison.failing > 0 ? k_exit_verdict : k_exit_ok;
 }
 } // namespace
 
@@ -260,6 +278,8 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--format", options->format, "text (default), md or json");
     cmd->add_option("--junit", options->junit, "also write a JUnit XML report to this file");
+    cmd->add_flag("--force", options->force,
+                  "replace the --junit file when it exists (never the database)");
     cmd->add_option("--threshold", options->threshold_percent,
                     "ignore changes below this many percent (default 0)")
         ->check(number_in(0, 1000));

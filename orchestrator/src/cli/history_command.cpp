@@ -10,6 +10,8 @@
 #include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
+#include "util/markup_escape.h"
+#include "util/output_guard.h"
 #include "util/paths.h"
 #include "util/terminal.h"
 
@@ -25,7 +27,8 @@ struct HistoryCommandOptions {
     std::string metric = "boot_seconds";
     std::vector<std::string> only; // AXIS=V1,V2
     bool json = false;
-    std::string html; // a file
+    std::string html;   // a file
+    bool force = false; // replace an existing --html file
     double alpha = 0.05;
     std::string view; // "" (the endpoint's history) or "phases"
 };
@@ -112,7 +115,8 @@ int run_phases(const HistoryCommandOptions& options, const GlobalOptions& global
     if (options.json || options.html.empty()) {
         const std::string out = options.json ? json_document(phase_history_json(history))
                                              : render_phase_history_text(history, table_width());
-        std::fwrite(out.data(), 1, out.size(), stdout);
+        const std::string shown = options.json ? out : terminal_output(out);
+        std::fwrite(shown.data(), 1, shown.size(), stdout);
     }
     return k_exit_ok;
 }
@@ -129,7 +133,7 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
                                 options.metric));
     }
     if (!options.html.empty()) {
-        check_output_target(options.html); // before the work, not after it
+        check_command_output(options.html, global.db_path(), options.force); // before the work
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     HistoryQuery query;
@@ -147,8 +151,10 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
                    global);
     }
     if (options.json || options.html.empty()) {
-        const std::string out = options.json ? json_document(history_json(history))
-                                             : render_history_text(history, table_width());
+        // Text: stored strings are shown, never obeyed by the terminal.
+        const std::string out = options.json
+                                    ? json_document(history_json(history))
+                                    : terminal_output(render_history_text(history, table_width()));
         std::fwrite(out.data(), 1, out.size(), stdout);
     }
     return k_exit_ok;
@@ -168,6 +174,8 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_flag("--json", options->json, "print JSON instead of text");
     cmd->add_option("--html", options->html,
                     "write the page to this file (then nothing is printed unless --json)");
+    cmd->add_flag("--force", options->force,
+                  "replace the --html file when it exists (never the database)");
     cmd->add_option("--view", options->view,
                     "phases: each night's boot time divided into its phases (see below)");
     cmd->add_option("--alpha", options->alpha,

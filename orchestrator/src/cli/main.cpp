@@ -4,7 +4,9 @@
 #include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/markup_escape.h"
 #include "util/paths.h"
+#include "util/shell_quote.h"
 
 #include <cstdio>
 #include <fmt/format.h>
@@ -16,6 +18,10 @@ namespace bb {
 
 std::filesystem::path GlobalOptions::db_path() const {
     return db.empty() ? default_db_path() : std::filesystem::path(db);
+}
+
+std::string GlobalOptions::db_argument() const {
+    return db.empty() ? "" : "--db " + shell_quote(db) + " ";
 }
 
 } // namespace bb
@@ -130,7 +136,8 @@ int main(int argc, char** argv) {
     } catch (...) {
         const bb::FailureExit failed =
             bb::failure_exit(std::current_exception(), global.db_path().string());
-        std::fprintf(stderr, "%s\n", failed.message.c_str());
+        // A message may echo input (a file's value, a stored name): shown, never obeyed.
+        std::fprintf(stderr, "%s\n", bb::terminal_output(failed.message).c_str());
         return failed.status;
     }
     return exit_status;

@@ -18,6 +18,8 @@
 #include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
+#include "util/markup_escape.h"
+#include "util/output_guard.h"
 #include "util/paths.h"
 #include "util/terminal.h"
 
@@ -39,6 +41,7 @@ struct ReportCommandOptions {
     std::string metric = "boot_seconds";
     std::string format = "text";
     std::string output;
+    bool force = false; // replace an existing -o file
     bool include_failed = false;
     bool include_loaded = false;
     bool pool_hosts = false;
@@ -101,14 +104,16 @@ Views (--view), shaped like the tables of kernel patch mails:
                experiment file, stored with the run; default: the newest run that declared
                one): per comparison and condition n, B/A with its exact interval, the shift,
                p, Holm-adjusted p and the decision at α; in every format. When a run declares
-               an analysis, every other figure of it is "exploratory".
+               an analysis, every other figure of it is "exploratory". Exit status 1 when
+               a comparison decided B slower (or worse), as compare's: a CI gate.
 
 Formats: text (aligned, automatic units), md (Markdown), csv and json (the grouped report:
 every raw sample with its boot id, run id, params and value; a view: its table in long
 form), html (one self-contained page with SVG charts; -o report.html writes it to a file).
 -o FILE is written atomically (a temporary file, then rename); a bare name is the current
 directory; an existing FILE that is not a regular file (device, FIFO, directory, symbolic
-link) is refused before anything is computed.
+link), the database itself (or a link to it, its -wal or -shm) and, without --force, an
+existing file are refused before anything is computed.
 Text fits the screen: COLUMNS, else the terminal's width, else 120 columns. What every row
 shares is said once above a table ("same in every row:"), columns that still do not fit are
 left out and named below it (md, csv, json and html keep them all), long lines wrap.
@@ -366,8 +371,11 @@ std::string phases_view(const ReportCommandOptions& options, ReportFormat format
     return render_phase_view(set, format, estimates);
 }
 
-// The declared analysis of one run: --run N, or the newest run of --experiment NAME that has one.
-std::string verdict_view(const ReportCommandOptions& options, ReportFormat format, Database& db) {
+// The declared analysis of one run: --run N, or the newest run of --experiment NAME that has
+// one, or the newest run of the database that has one (docs/reporting.md). Not scoped to the
+// newest run's experiment: that one may have declared nothing while an older one did.
+VerdictTable verdict_of(const ReportCommandOptions& options, Database& db,
+                        const GlobalOptions& global) {
     if (!options.by.empty() || !options.only.empty() || options.metric != "boot_seconds" ||
         options.include_failed || options.include_loaded) {
         throw Error("--view verdict takes only --run N or --experiment NAME (the endpoint, the "
@@ -377,34 +385,34 @@ std::string verdict_view(const ReportCommandOptions& options, ReportFormat forma
         throw Error("--view verdict needs one run: --run N, or --experiment NAME for its newest "
                     "run with an analysis (default: the newest run with one)");
     }
-    long long run_id = 0;
     if (!options.runs.empty()) {
-        run_id = options.runs.front();
-    } else {
-        const auto runs = runs_with_analysis(db, {}, options.experiment);
-        if (runs.empty()) {
-            throw Error(options.experiment.empty()
-                            ? std::string("no run of this database declares an analysis "
-                                          "(analysis: in its file, docs/experiments.md#analysis)")
-                            : fmt::format("no run of experiment {} declares an analysis "
-                                          "(analysis: in its file, "
-                                          "docs/experiments.md#analysis)",
-                                          options.experiment));
-        }
-        run_id = runs.back();
+        return compute_verdict(db, options.runs.front());
     }
-    const VerdictTable table = compute_verdict(db, run_id);
-    return render_verdict(table, format);
+    const auto runs = runs_with_analysis(db, {}, options.experiment);
+    if (runs.empty()) {
+        const auto anywhere = runs_with_analysis(db, {}, "");
+        std::string candidates;
+        for (const long long run : anywhere) {
+            candidates += fmt::format("\n  bootbench {}report --view verdict --run {}",
+                                      global.db_argument(), run);
+        }
+        throw Error(fmt::format("no run {} declares an analysis (analysis: in its file, "
+                                "docs/experiments.md#analysis){}",
+                                options.experiment.empty()
+                                    ? std::string("of this database")
+                                    : fmt::format("of experiment {}", options.experiment),
+                                anywhere.empty() ? "" : "; runs that do:" + candidates));
+    }
+    return compute_verdict(db, runs.back());
 }
 
-// A figure of runs that declared an analysis answers no declared question: said above it.
 std::string exploratory_label(const ReportCommandOptions& options, ReportFormat format,
-                              Database& db) {
+                              Database& db, const GlobalOptions& global) {
     if (format != ReportFormat::Text && format != ReportFormat::Markdown) {
         return "";
     }
     return exploratory_note(runs_with_analysis(db, options.runs, options.experiment),
-                            format == ReportFormat::Markdown);
+                            format == ReportFormat::Markdown, global.db_argument());
 }
 
 // A database holding several experiments (an exported page's data, a lab's history): without
@@ -435,14 +443,21 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
     }
     check_view_options(given);
     if (!given.output.empty()) {
-        check_output_target(given.output); // before the work, not after it
+        check_command_output(given.output, global.db_path(), given.force); // before the work
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
-    const auto [options, scope] = scoped_to_one_experiment(given, db);
+    // The verdict is not scoped to the newest run's experiment (verdict_of says why).
+    const auto [options, scope] = given.view == "verdict"
+                                      ? std::pair<ReportCommandOptions, std::string>{given, ""}
+                                      : scoped_to_one_experiment(given, db);
     const EstimateOptions estimates;
     std::string out;
+    int status = k_exit_ok;
     if (options.view == "verdict") {
-        out = verdict_view(options, *format, db);
+        const VerdictTable table = verdict_of(options, db, global);
+        out = render_verdict(table, *format);
+        // The exit rule compare has: 1 when a declared comparison decided B slower.
+        status = decided_against_b(table) ? k_exit_verdict : k_exit_ok;
     } else if (options.view.empty()) {
         out = grouped_report(options, *format, db, estimates);
     } else if (options.view == "param-table") {
@@ -455,18 +470,21 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
         out = per_item_view(options, *format, db, estimates); // the views were checked above
     }
     if (options.view != "verdict") {
-        out = exploratory_label(options, *format, db) + out;
+        out = exploratory_label(options, *format, db, global) + out;
     }
     if (!scope.empty()) {
         const bool in_band = *format == ReportFormat::Text || *format == ReportFormat::Markdown;
         if (in_band) {
             out = (*format == ReportFormat::Markdown ? "> " + scope + "\n" : scope) + out;
         } else if (!global.quiet) {
-            std::fprintf(stderr, "bootbench: %s", scope.c_str());
+            std::fprintf(stderr, "bootbench: %s", terminal_output(scope).c_str());
         }
     }
     if (*format == ReportFormat::Text) {
         out = wrap_long_lines(out, table_width());
+    }
+    if (*format == ReportFormat::Text || *format == ReportFormat::Markdown) {
+        out = terminal_output(out); // stored strings are shown, never obeyed by the terminal
     }
     if (!options.output.empty()) {
         write_file_atomically(options.output, out);
@@ -474,10 +492,10 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
             std::fprintf(stderr, "bootbench: wrote %s (%zu bytes)\n", options.output.c_str(),
                          out.size());
         }
-        return 0;
+        return status;
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
-    return 0;
+    return status;
 }
 } // namespace
 
@@ -498,6 +516,8 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
     cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");
+    cmd->add_flag("--force", options->force,
+                  "replace the -o file when it exists (never the database)");
     cmd->add_option("--view", options->view,
                     "param-table, histogram, per-item, verdict or phases (see below)");
     cmd->add_option("--param", options->param, "param-table: the parameter of the rows");

@@ -5,6 +5,7 @@
 #include "store/boot_store.h"
 #include "store/database.h"
 #include "util/error.h"
+#include "util/output_guard.h"
 #include "util/paths.h"
 #include "util/streaming_command.h"
 
@@ -52,6 +53,7 @@ struct ReproOptions {
     bool rebuild_kernel = false;
     bool check_only = false;
     bool json = false;
+    bool force = false; // replace an existing -o file
 };
 
 nlohmann::json optional_json(const std::optional<std::string>& value) {
@@ -125,7 +127,7 @@ int repro(const ReproOptions& options, const GlobalOptions& global) {
         throw Error("--json prints the replay's plan; it goes without --run and --output");
     }
     if (!options.output.empty()) {
-        check_output_target(options.output);
+        check_command_output(options.output, global.db_path(), options.force);
     }
     // Read-only: a build this database has not seen is read from the cache, not imported.
     Database db(global.db_path(), Database::Mode::ReadOnly);
@@ -167,6 +169,8 @@ void add_repro_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("BOOT_ID", options->boot_id, "the boot's id (boots.id, v_samples.id)")
         ->required();
     cmd->add_option("-o,--output", options->output, "write the script to FILE (mode 0755)");
+    cmd->add_flag("--force", options->force,
+                  "replace the -o file when it exists (never the database)");
     cmd->add_flag("--run", options->run, "run the script now and print what it prints");
     cmd->add_flag("--rebuild-kernel", options->rebuild_kernel,
                   "with --run: build the kernel again from source first");

@@ -34,7 +34,9 @@ at most 1000 bytes.
 metrics, histograms and events, its cells — in one transaction that commits only when
 SQLite's foreign-key check and integrity check pass afterwards. It says what it would
 remove and does nothing without --yes. A run that is another (nightly) run's baseline is
-not deleted.
+not deleted; nor is a run still marked running (a bootbench writing it may be live) without
+--force. Ctrl-C or SIGTERM during a delete rolls it back (exit 130). Rows that pointed at a
+missing row before the delete are named as a warning, not blamed on the run.
 
 Examples:
   bootbench runs
@@ -52,6 +54,7 @@ struct RunsOptions {
     std::string tagged;
     long long delete_id = 0;
     bool yes = false;
+    bool force = false; // delete a run that is still `running`
     bool json = false;
     long long run_id = 0; // --run: the run to label, or the one to list
     std::string note_text;
@@ -127,9 +130,15 @@ int delete_one(const RunsOptions& options, const GlobalOptions& global) {
                                 db.path().string()));
     }
     Database db(global.db_path(), Database::Mode::ReadWrite);
-    const DeletedRun deleted = delete_run(db, options.delete_id);
+    const DeletedRun deleted = delete_run(db, options.delete_id, options.force);
     std::printf("deleted run %lld: %lld boots, %lld metrics (integrity check ok)\n",
                 options.delete_id, deleted.boots, deleted.metrics);
+    for (const auto& row : deleted.damaged_before) {
+        std::fprintf(stderr,
+                     "bootbench: warning: %s points at a missing row; it did before this delete "
+                     "and was left as it was\n",
+                     terminal_text(row).c_str());
+    }
     return k_exit_ok;
 }
 
@@ -178,6 +187,7 @@ int run_runs(const RunsOptions& options, const GlobalOptions& global) {
             out += fmt::format("note of run {}: {}\n", run.id, terminal_text(run.note));
         }
     }
+    out = terminal_output(out); // tags, notes and times are stored strings
     std::fwrite(out.data(), 1, out.size(), stdout);
     return k_exit_ok;
 }
@@ -193,6 +203,8 @@ void add_runs_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("--delete", options->delete_id, "delete this run and its boots (with --yes)")
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--yes", options->yes, "with --delete: really delete");
+    cmd->add_flag("--force", options->force,
+                  "with --delete: also a run still marked running (no writer may be live)");
     cmd->add_flag("--json", options->json, "print the list as JSON");
     cmd->add_option("--run", options->run_id, "the run to label (or to list alone)")
         ->check(CLI::PositiveNumber);

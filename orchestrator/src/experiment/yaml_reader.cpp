@@ -131,35 +131,54 @@ long long YamlReader::integer_of(const YAML::Node& node, const std::string& key,
     return *value;
 }
 
-// yaml-cpp 0.7 decodes the double-quoted escape "\\_" (no-break space) to the raw byte A0, so a
-// file that is valid UTF-8 can still yield a scalar that is not: every scalar is checked after
-// decoding. Found by fuzz_experiment in CI: such a byte aborted the build-id JSON writer.
-void YamlReader::check_scalars_utf8(const YAML::Node& node, size_t& budget) const {
-    // Aliases are walked as often as they are used: a 408-byte file of nested anchors expands to
-    // billions of nodes (issue 32, item 6: 22 s for 9 levels, 200 s for 10). No experiment or
-    // fleet file comes near this many nodes.
-    if (budget == 0) {
-        fail(node, fmt::format("the file expands to more than {} YAML nodes (anchors and "
-                               "aliases nested in each other?); write the values out",
-                               k_max_yaml_nodes));
+namespace {
+struct BoundedWalk {
+    const std::function<void(const YAML::Node&)>& on_scalar;
+    size_t budget = k_max_yaml_nodes;
+    std::optional<YamlBreach> breach;
+
+    void visit(const YAML::Node& node, size_t depth) {
+        if (breach) {
+            return;
+        }
+        // Aliases are walked as often as they are used: a 408-byte file of nested anchors
+        // expands to billions of nodes (issue 32, item 6). No experiment or fleet file comes
+        // near either bound.
+        if (budget == 0) {
+            breach = YamlBreach{node.Mark(), fmt::format("the file expands to more than {} YAML "
+                                                         "nodes (anchors and aliases nested in "
+                                                         "each other?); write the values out",
+                                                         k_max_yaml_nodes)};
+            return;
+        }
+        if (depth > k_max_yaml_depth) {
+            breach = YamlBreach{node.Mark(), fmt::format("the file nests more than {} levels deep "
+                                                         "(an alias used inside its own anchor?)",
+                                                         k_max_yaml_depth)};
+            return;
+        }
+        --budget;
+        if (node.IsScalar()) {
+            on_scalar(node);
+        } else if (node.IsSequence()) {
+            for (const auto& item : node) {
+                visit(item, depth + 1);
+            }
+        } else if (node.IsMap()) {
+            for (const auto& item : node) {
+                visit(item.first, depth + 1);
+                visit(item.second, depth + 1);
+            }
+        }
     }
-    --budget;
-    if (node.IsScalar()) {
-        if (const auto bad = first_invalid_utf8(node.Scalar())) {
-            fail(node, fmt::format("invalid UTF-8 after decoding escapes (byte 0x{:02x}); "
-                                   "write the character itself or a \\u escape",
-                                   static_cast<unsigned char>(node.Scalar()[*bad])));
-        }
-    } else if (node.IsSequence()) {
-        for (const auto& item : node) {
-            check_scalars_utf8(item, budget);
-        }
-    } else if (node.IsMap()) {
-        for (const auto& item : node) {
-            check_scalars_utf8(item.first, budget);
-            check_scalars_utf8(item.second, budget);
-        }
-    }
+};
+} // namespace
+
+std::optional<YamlBreach>
+walk_yaml_bounded(const YAML::Node& root, const std::function<void(const YAML::Node&)>& on_scalar) {
+    BoundedWalk walk{on_scalar, k_max_yaml_nodes, std::nullopt};
+    walk.visit(root, 0);
+    return walk.breach;
 }
 
 YAML::Node YamlReader::load(std::string_view text, const std::string& kind) const {
@@ -184,8 +203,20 @@ YAML::Node YamlReader::load(std::string_view text, const std::string& kind) cons
     } catch (const YAML::Exception& e) {
         fail(e.mark, "invalid YAML: " + e.msg);
     }
-    size_t budget = k_max_yaml_nodes;
-    check_scalars_utf8(root, budget);
+    // yaml-cpp 0.7 decodes the double-quoted escape "\\_" (no-break space) to the raw byte A0,
+    // so a file that is valid UTF-8 can still yield a scalar that is not: every scalar is
+    // checked after decoding. Found by fuzz_experiment in CI: such a byte aborted the build-id
+    // JSON writer.
+    const auto breach = walk_yaml_bounded(root, [this](const YAML::Node& scalar) {
+        if (const auto bad = first_invalid_utf8(scalar.Scalar())) {
+            fail(scalar, fmt::format("invalid UTF-8 after decoding escapes (byte 0x{:02x}); "
+                                     "write the character itself or a \\u escape",
+                                     static_cast<unsigned char>(scalar.Scalar()[*bad])));
+        }
+    });
+    if (breach) {
+        fail(breach->mark, breach->message);
+    }
     return root;
 }
 

@@ -3,6 +3,7 @@
 // error names the file, line and column and says what was expected and what was found, unknown
 // keys get a did-you-mean, repeated keys are refused, and numbers are read strictly.
 #include <charconv>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -14,6 +15,20 @@ namespace bb {
 
 // Nodes a file may expand to, aliases counted each time they are used.
 inline constexpr size_t k_max_yaml_nodes = 100000;
+// Levels a file may nest. An alias used inside its own anchor (`x: &x [*x]`) makes a node
+// that contains itself: infinitely deep, and a recursive walk of it overflowed the stack.
+inline constexpr size_t k_max_yaml_depth = 64;
+
+// Where a document breaks the bounds above, and how (a sentence for the user).
+struct YamlBreach {
+    YAML::Mark mark;
+    std::string message;
+};
+// Walks the document within the bounds, calling `on_scalar` for each scalar; the first breach,
+// or nothing. Every reader of YAML that did not come through YamlReader::load (stored
+// experiment texts) checks this before it walks or dumps a document.
+std::optional<YamlBreach>
+walk_yaml_bounded(const YAML::Node& root, const std::function<void(const YAML::Node&)>& on_scalar);
 
 struct Entry {
     YAML::Node key;
@@ -62,9 +77,6 @@ class YamlReader {
     long long integer_of(const YAML::Node& node, const std::string& key, long long minimum) const;
 
     const std::string& file() const { return m_file; }
-
-  private:
-    void check_scalars_utf8(const YAML::Node& node, size_t& budget) const;
 
     std::string m_file;
 };

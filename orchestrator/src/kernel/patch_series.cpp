@@ -4,12 +4,12 @@
 #include "util/paths.h"
 #include "util/run_command.h"
 
-#include <fmt/format.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <regex>
+#include <fmt/format.h>
+#include <optional>
 #include <sstream>
+#include <string_view>
+#include <unistd.h>
 
 namespace bb {
 
@@ -29,12 +29,59 @@ std::string Patch::display_name() const {
 bool has_diff(const std::string& bytes) {
     // Renames and mode changes have "diff --git" but no ---/+++ lines.
     for (const char* marker : {"--- ", "+++ ", "diff --git "}) {
-        if (bytes.rfind(marker, 0) == 0 || bytes.find(std::string("\n") + marker) != std::string::npos) {
+        if (bytes.rfind(marker, 0) == 0 ||
+            bytes.find(std::string("\n") + marker) != std::string::npos) {
             return true;
         }
     }
     return false;
 }
+
+namespace {
+// The first "Subject:" header line's text, without its CR. Plain parsing, not std::regex: a
+// patch file is unbounded input, and std::regex recurses per character (a 40 KB line crashed).
+std::string subject_of(const std::string& bytes) {
+    static constexpr std::string_view k_header = "Subject:";
+    for (size_t at = 0; at < bytes.size();) {
+        size_t end = bytes.find('\n', at);
+        end = end == std::string::npos ? bytes.size() : end;
+        const std::string_view line(bytes.data() + at, end - at);
+        if (line.starts_with(k_header)) {
+            std::string subject(line.substr(k_header.size()));
+            subject.erase(0, subject.find_first_not_of(" \t"));
+            while (!subject.empty() && subject.back() == '\r') {
+                subject.pop_back();
+            }
+            return subject;
+        }
+        at = end + 1;
+    }
+    return {};
+}
+
+// "Hunk #2 FAILED at 605." -> {"2", "605"}; nothing when the line says no such thing.
+std::optional<std::pair<std::string, std::string>> failed_hunk(std::string_view line) {
+    static constexpr std::string_view k_hunk = "Hunk #";
+    static constexpr std::string_view k_failed = " FAILED at ";
+    const auto digits = [](std::string_view text) {
+        return text.substr(0, std::min(text.find_first_not_of("0123456789"), text.size()));
+    };
+    const size_t hunk = line.find(k_hunk);
+    if (hunk == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const std::string_view rest = line.substr(hunk + k_hunk.size());
+    const std::string_view number = digits(rest);
+    if (number.empty() || !rest.substr(number.size()).starts_with(k_failed)) {
+        return std::nullopt;
+    }
+    const std::string_view at = digits(rest.substr(number.size() + k_failed.size()));
+    if (at.empty()) {
+        return std::nullopt;
+    }
+    return std::pair{std::string(number), std::string(at)};
+}
+} // namespace
 
 std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
     // An mbox message starts with a "From " line at the beginning of the file or after an
@@ -43,9 +90,8 @@ std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
     for (size_t at = 0; at < text.size();) {
         if (text.compare(at, 5, "From ") == 0 && (at == 0 || text[at - 1] == '\n')) {
             // After an empty line; "\r\n" line ends count too (CRLF mboxes).
-            const bool message_start =
-                at == 0 || (at >= 2 && text[at - 2] == '\n') ||
-                (at >= 3 && text[at - 2] == '\r' && text[at - 3] == '\n');
+            const bool message_start = at == 0 || (at >= 2 && text[at - 2] == '\n') ||
+                                       (at >= 3 && text[at - 2] == '\r' && text[at - 3] == '\n');
             if (message_start) {
                 starts.push_back(at);
             }
@@ -59,19 +105,12 @@ std::vector<Patch> split_mbox(const fs::path& file, const std::string& text) {
     } else {
         for (size_t i = 0; i < starts.size(); ++i) {
             const size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
-            patches.push_back({file, static_cast<int>(i + 1), {},
-                               text.substr(starts[i], end - starts[i])});
+            patches.push_back(
+                {file, static_cast<int>(i + 1), {}, text.substr(starts[i], end - starts[i])});
         }
     }
-    static const std::regex k_subject(R"(^Subject:[ \t]*(.*)$)", std::regex::multiline);
     for (auto& patch : patches) {
-        std::smatch match;
-        if (std::regex_search(patch.bytes, match, k_subject)) {
-            patch.subject = match[1].str();
-            while (!patch.subject.empty() && patch.subject.back() == '\r') {
-                patch.subject.pop_back();
-            }
-        }
+        patch.subject = subject_of(patch.bytes);
     }
     // A cover letter (a message without a diff) has nothing to apply. If no message has a
     // diff, keep them so the caller reports "contains no diff" instead of building unpatched.
@@ -106,15 +145,13 @@ std::string describe_failure(const std::string& output) {
     std::istringstream lines(output);
     std::string current_file;
     std::vector<std::string> failures;
-    static const std::regex k_hunk(R"(Hunk #(\d+) FAILED at (\d+))");
     for (std::string text; std::getline(lines, text);) {
         if (text.rfind("patching file ", 0) == 0) {
             current_file = text.substr(14);
         }
-        std::smatch match;
-        if (std::regex_search(text, match, k_hunk)) {
-            failures.push_back(fmt::format("{}: hunk #{} (at line {})", current_file,
-                                           match[1].str(), match[2].str()));
+        if (const auto hunk = failed_hunk(text)) {
+            failures.push_back(
+                fmt::format("{}: hunk #{} (at line {})", current_file, hunk->first, hunk->second));
         } else if (text.find("can't find file to patch") != std::string::npos ||
                    text.find("No file to patch") != std::string::npos) {
             failures.push_back("a file the patch names does not exist in the tree");
@@ -138,9 +175,9 @@ void apply_patch_series(const fs::path& tree, const std::vector<Patch>& patches)
     for (size_t i = 0; i < patches.size(); ++i) {
         const Patch& patch = patches[i];
         write_file_atomically(scratch, patch.bytes);
-        const auto result = run_command({"patch", "-p1", "--forward", "--batch",
-                                         "--no-backup-if-mismatch", "-r", "-", "-d",
-                                         tree.string(), "-i", scratch.string()});
+        const auto result =
+            run_command({"patch", "-p1", "--forward", "--batch", "--no-backup-if-mismatch", "-r",
+                         "-", "-d", tree.string(), "-i", scratch.string()});
         if (result.exit_code != 0) {
             fs::remove(scratch);
             throw Error(fmt::format("patch {}/{} {} does not apply:{}", i + 1, patches.size(),

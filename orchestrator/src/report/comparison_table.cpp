@@ -121,6 +121,10 @@ std::string comparison_summary_line(const ComparisonSet& set) {
     if (set.only_a > 0 || set.only_b > 0) {
         line += fmt::format(" ({} only in A, {} only in B)", set.only_a, set.only_b);
     }
+    if (set.failing > 0) {
+        line += fmt::format("; {} group{} where B's boots fail more (a failure)", set.failing,
+                            set.failing == 1 ? "" : "s");
+    }
     line += fmt::format("; verdicts at α {:g} from Holm-adjusted Mann-Whitney p-values", set.alpha);
     if (set.geomean_groups > 0) {
         line +=
@@ -133,16 +137,31 @@ std::string comparison_summary_line(const ComparisonSet& set) {
     return line;
 }
 
+std::string failing_groups_text(const ComparisonSet& set) {
+    std::string text;
+    for (const auto& group : set.groups) {
+        if (group.fails_more) {
+            text += fmt::format("B's boots failed: {}: {} of {} in B, {} of {} in A (Fisher exact, "
+                                "one-sided p {:.2g})\n",
+                                group_label(set.axes, group.key), group.failed_b, group.boots_b,
+                                group.failed_a, group.boots_a, group.failure_p);
+        }
+    }
+    return text;
+}
+
 std::string render_comparison_text(const ComparisonSet& set, const std::string& label_a,
                                    const std::string& label_b) {
     return fmt::format("{}: A = {}, B = {}\n", set.metric, label_a, label_b) +
-           render_aligned(comparison_table(set)) + comparison_summary_line(set) + "\n";
+           render_aligned(comparison_table(set)) + comparison_summary_line(set) + "\n" +
+           failing_groups_text(set);
 }
 
 std::string render_comparison_markdown(const ComparisonSet& set, const std::string& label_a,
                                        const std::string& label_b) {
     return fmt::format("{}: A = {}, B = {}\n\n", set.metric, label_a, label_b) +
-           render_markdown(comparison_table(set)) + "\n" + comparison_summary_line(set) + "\n";
+           render_markdown(comparison_table(set)) + "\n" + comparison_summary_line(set) + "\n" +
+           failing_groups_text(set);
 }
 
 } // namespace bb

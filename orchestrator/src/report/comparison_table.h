@@ -20,6 +20,10 @@ std::string render_comparison_markdown(const ComparisonSet& set, const std::stri
 // The one-line tally: "3 cells: 1 slower, 2 no change, …; geometric mean of B/A 1.012 […]".
 std::string comparison_summary_line(const ComparisonSet& set);
 
+// One line per group in which B's boots fail more than A's ("" when none): the counts and the
+// exact test's p. Such a group fails the comparison whatever its times say.
+std::string failing_groups_text(const ComparisonSet& set);
+
 // The unit for a difference and its interval: from the largest of the three, so an interval
 // around a zero difference still prints in milliseconds when it is milliseconds wide.
 double difference_scale(const Comparison& c);

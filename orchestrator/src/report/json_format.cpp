@@ -112,6 +112,13 @@ nlohmann::json comparison_json(const ComparisonSet& set, const std::string& labe
                              : nlohmann::json(nullptr)},
                {"b", group.b ? nlohmann::json::array({group.b->used_failed, group.b->used_loaded})
                              : nlohmann::json(nullptr)}}},
+             {"failed",
+              {{"a", group.failed_a},
+               {"boots_a", group.boots_a},
+               {"b", group.failed_b},
+               {"boots_b", group.boots_b},
+               {"p", group.failure_p},
+               {"b_fails_more", group.fails_more}}},
              {"verdict", std::string(to_string(c.verdict))}});
     }
     return {{"metric", set.metric},
@@ -124,6 +131,7 @@ nlohmann::json comparison_json(const ComparisonSet& set, const std::string& labe
             {"groups", std::move(groups)},
             {"counts",
              {{"slower", set.slower},
+              {"failing", set.failing},
               {"faster", set.faster},
               {"no_change", set.no_change},
               {"insufficient", set.insufficient},

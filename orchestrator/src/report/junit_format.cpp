@@ -39,9 +39,15 @@ std::string comparison_detail(const ComparisonSet& set, const GroupComparison& g
 
 std::string render_junit(const ComparisonSet& set, const std::string& suite_name) {
     const int tests = static_cast<int>(set.groups.size());
-    const std::string counts =
-        fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\"", tests, set.slower,
-                    set.insufficient);
+    int failures = 0;
+    int skipped = 0;
+    for (const auto& group : set.groups) {
+        const auto verdict = group.comparison.verdict;
+        failures += group.fails_more || verdict == Comparison::Verdict::Slower ? 1 : 0;
+        skipped += !group.fails_more && verdict == Comparison::Verdict::Insufficient ? 1 : 0;
+    }
+    const std::string counts = fmt::format(
+        "tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\"", tests, failures, skipped);
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out += fmt::format("<testsuites name=\"bootbench compare\" {}>\n", counts);
     out += fmt::format("  <testsuite name=\"{}\" {}>\n", xml_escape(suite_name), counts);
@@ -50,6 +56,17 @@ std::string render_junit(const ComparisonSet& set, const std::string& suite_name
         const std::string name = xml_escape(group_label(set.axes, group.key));
         const std::string detail = xml_escape(comparison_detail(set, group));
         out += fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n", classname, name);
+        if (group.fails_more) {
+            // Failed boots are a result: a kernel that panics every time fails, not "skipped".
+            const std::string failed = xml_escape(fmt::format(
+                "B's boots failed: {} of {} (A: {} of {}), Fisher exact one-sided p {:.2g}; {}",
+                group.failed_b, group.boots_b, group.failed_a, group.boots_a, group.failure_p,
+                comparison_detail(set, group)));
+            out += fmt::format("      <failure type=\"failed boots\" message=\"{}\">{}</failure>\n",
+                               failed, failed);
+            out += "    </testcase>\n";
+            continue;
+        }
         switch (group.comparison.verdict) {
         case Comparison::Verdict::Slower:
             out += fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n",

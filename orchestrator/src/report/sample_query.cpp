@@ -2,6 +2,7 @@
 
 #include "report/group_merge.h"
 #include "report/host_split.h"
+#include "stats/failure_rate.h"
 #include "stats/holm.h"
 #include "stats/sorted.h"
 #include "util/did_you_mean.h"
@@ -271,6 +272,27 @@ void decide_as_family(ComparisonSet& result, const EstimateOptions& options, dou
 
 } // namespace
 
+namespace {
+// A group's failed boots on each side, and whether B fails more: a kernel that panics on every
+// boot has no values, and must not pass as "insufficient data" (issue 48 item 6).
+void count_failures(GroupComparison& entry, double alpha) {
+    const auto failures = [](const SampleGroup* group) {
+        return group ? group->failed + group->used_failed : 0;
+    };
+    const auto boots = [](const SampleGroup* group) {
+        return group ? static_cast<int>(group->samples.size()) : 0;
+    };
+    entry.failed_a = failures(entry.a);
+    entry.boots_a = boots(entry.a);
+    entry.failed_b = failures(entry.b);
+    entry.boots_b = boots(entry.b);
+    entry.failure_p =
+        stats::fisher_greater_p(entry.failed_a, entry.boots_a, entry.failed_b, entry.boots_b);
+    entry.fails_more =
+        stats::fails_more(entry.failed_a, entry.boots_a, entry.failed_b, entry.boots_b, alpha);
+}
+} // namespace
+
 ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
                                   const EstimateOptions& options, double threshold) {
     if (a.axes != b.axes) {
@@ -301,6 +323,8 @@ ComparisonSet compare_sample_sets(const SampleSet& a, const SampleSet& b,
             result.only_a += entry.a ? 1 : 0;
             result.only_b += entry.b ? 1 : 0;
         }
+        count_failures(entry, options.alpha);
+        result.failing += entry.fails_more ? 1 : 0;
         result.groups.push_back(std::move(entry));
     });
     decide_as_family(result, options, threshold);

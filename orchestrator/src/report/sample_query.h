@@ -78,6 +78,13 @@ struct GroupComparison {
     const SampleGroup* a = nullptr; // null: the group exists only in B
     const SampleGroup* b = nullptr; // null: the group exists only in A
     Comparison comparison;
+    // Failed boots (outcome other than ok) of all boots, per side: a result of their own.
+    int failed_a = 0;
+    int boots_a = 0;
+    int failed_b = 0;
+    int boots_b = 0;
+    double failure_p = 1;    // Fisher's exact test, one-sided: B fails more often than A
+    bool fails_more = false; // stats::fails_more: B failed where A did not, or more often
 };
 
 struct ComparisonSet {
@@ -98,6 +105,7 @@ struct ComparisonSet {
     int insufficient = 0; // includes groups present on one side only
     int only_a = 0;
     int only_b = 0;
+    int failing = 0; // groups in which B fails more (GroupComparison::fails_more)
 };
 
 // Each group in both sets: Hodges–Lehmann shift with its exact Mann–Whitney interval and p;

@@ -1,5 +1,6 @@
 #include "report/text_table.h"
 
+#include "util/markup_escape.h"
 #include "util/terminal.h"
 
 #include <algorithm>
@@ -9,12 +10,13 @@ namespace bb {
 
 namespace {
 
-// One line per row: a name holding a line break would otherwise tear the table apart.
+// One line per row: a name holding a line break would otherwise tear the table apart; and what
+// else could act on the terminal (ESC, bidi overrides) is shown, not obeyed.
 std::string one_line(std::string_view text) {
     std::string line(text);
     std::replace_if(
         line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-    return line;
+    return terminal_text(line);
 }
 
 std::string pad(std::string_view text, size_t width, bool right) {

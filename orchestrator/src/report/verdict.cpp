@@ -299,14 +299,21 @@ VerdictTable compute_verdict(Database& db, long long run_id) {
     return table;
 }
 
-std::string exploratory_note(const std::vector<long long>& runs, bool markdown) {
+std::string exploratory_note(const std::vector<long long>& runs, bool markdown,
+                             const std::string& db_argument) {
     if (runs.empty()) {
         return "";
     }
     return fmt::format("{}exploratory: run {} declared an analysis; its verdict is `bootbench "
-                       "report --view verdict --run {}`, every other figure is exploratory\n{}",
-                       markdown ? "> " : "", fmt::join(runs, ", "), runs.back(),
+                       "{}report --view verdict --run {}`, every other figure is exploratory\n{}",
+                       markdown ? "> " : "", fmt::join(runs, ", "), db_argument, runs.back(),
                        markdown ? "\n" : "");
+}
+
+bool decided_against_b(const VerdictTable& table) {
+    return std::any_of(table.rows.begin(), table.rows.end(), [](const VerdictRow& row) {
+        return row.decision == "B slower" || row.decision == "B worse";
+    });
 }
 
 std::vector<long long> runs_with_analysis(Database& db, const std::vector<long long>& runs,

@@ -78,7 +78,13 @@ std::vector<long long> runs_with_analysis(Database& db, const std::vector<long l
 
 // The line above every other figure of runs that declared an analysis ("" when none did):
 // their verdict answers the declared question, the rest is exploratory. `markdown`: a quote.
-std::string exploratory_note(const std::vector<long long>& runs_with_analysis, bool markdown);
+// `db_argument` ("--db 'x.sqlite' " or "") goes into the printed command, so it runs as shown.
+std::string exploratory_note(const std::vector<long long>& runs_with_analysis, bool markdown,
+                             const std::string& db_argument);
+
+// True when a primary comparison decided "B slower" (or "B worse"): the exit rule `compare`
+// has, for `report --view verdict` to gate CI with (README, exit status 1).
+bool decided_against_b(const VerdictTable& table);
 
 // The verdict before layout: a heading naming the analysis, one row per comparison (or per
 // condition of a trend), then notes (the left-out counts; a trend's medians).

@@ -14,7 +14,10 @@
 //   S_k = c₁ + … + c_k: the standardized Mann–Whitney statistic of the first k nights against
 //   the rest. Ranks make it distribution-free (a heavy-tailed night cannot dominate it); the
 //   standardization lets a split near a segment's end be found as readily as one in the
-//   middle. The split is the first k that reaches the maximum.
+//   middle. It detects; it does not locate: once several splits separate the nights perfectly
+//   their ranks score alike (a clean step at night 7 was placed at night 6 or 5).
+// - The location of a detected step: the admissible split with the largest least-squares size
+//   of the step on the log scale, k·(n − k)/n · (mean after − mean before)².
 // - Permutation over nights: the p-value compares the statistic with that of random orders of
 //   the segment's nights (stats/permutation_p.h), exact under exchangeable nights whatever
 //   their distribution, unlike the asymptotic bridge of a CUSUM at 20 nights.
@@ -23,7 +26,7 @@
 //   again, each at its share of α. The segments tested at one depth are disjoint, so their
 //   levels add up to at most α (a weighted Bonferroni), which keeps false splits inside a
 //   real level's segment within the family's budget.
-// - Each point is then moved to the best split between its neighbouring points: between two
+// - Each point is then moved to the best-located split between its neighbouring points: between two
 //   steps the CUSUM of the whole history is flat, so the split that found a step of a
 //   staircase may name a night inside the middle level; between its neighbours only its own
 //   step remains. The point keeps the p-value and level of the test that found it.

@@ -113,7 +113,9 @@ std::vector<long long> BootStore::finished_nightlies(const std::string& experime
     SQLite::Statement select(m_db.sql(),
                              "SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id "
                              "WHERE e.name = ? AND r.mode = 'nightly' AND r.status = ? AND "
-                             "(r.verdict = 'ok' OR NOT ?) ORDER BY r.id DESC LIMIT ?");
+                             "(NOT ? OR r.verdict = 'ok' OR EXISTS (SELECT 1 FROM run_tags t "
+                             "WHERE t.run_id = r.id AND t.tag = 'accepted')) "
+                             "ORDER BY r.id DESC LIMIT ?");
     select.bind(1, experiment_name);
     select.bind(2, std::string(to_string(RunStatus::Done)));
     select.bind(3, good_only ? 1 : 0);

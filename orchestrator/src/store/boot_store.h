@@ -71,7 +71,8 @@ class BootStore {
     std::optional<StoredRun> run_identity(long long run_id);
     void reopen_run(long long run_id);
     // The nightlies of this experiment that finished, newest first, at most `limit` of them;
-    // `good_only`: only those whose verdict was ok.
+    // `good_only`: only those judged good — verdict ok, or a regression someone accepted
+    // (`bootbench runs --run N --tag accepted`): a flagged night stays out of the reference.
     std::vector<long long> finished_nightlies(const std::string& experiment_name, int limit,
                                               bool good_only);
     void set_nightly_verdict(long long run_id, const std::string& verdict,

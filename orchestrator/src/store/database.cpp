@@ -5,6 +5,7 @@
 #include "store/view_check.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/shell_quote.h"
 
 #include <algorithm>
 #include <array>
@@ -177,6 +178,32 @@ std::unique_ptr<SQLite::Database> open_for_reading(const fs::path& path) {
 }
 } // namespace
 
+namespace {
+// The oldest schema the reading commands understand: 10 added the boot's timing and start
+// markers every report reads (0010_timing_marker.sql); an older file failed with SQLite's "no
+// such column: b.start_marker". Opening a copy for writing migrates it.
+constexpr int k_oldest_readable_schema = 10;
+
+void refuse_unreadable_schema(SQLite::Database& db, const std::filesystem::path& path,
+                              int version) {
+    if (version == 0 || version >= k_oldest_readable_schema) {
+        return; // 0: a new, empty file, with nothing to misread
+    }
+    long long first_run = 1;
+    try {
+        first_run = db.execAndGet("SELECT coalesce(min(id), 1) FROM runs").getInt64();
+    } catch (const SQLite::Exception&) {
+        // no runs table: the message below still says what to do
+    }
+    throw Error(fmt::format(
+        "database {} has schema version {}, older than the {} this bootbench reads; it predates "
+        "schema {} (boot markers). Migrate a copy, which leaves the file itself as it is:\n"
+        "  cp {} migrated.sqlite && bootbench --db migrated.sqlite runs --run {} --tag migrated",
+        path.string(), version, k_oldest_readable_schema, k_oldest_readable_schema,
+        shell_quote(path.string()), first_run));
+}
+} // namespace
+
 Database::Database(const fs::path& path, Mode mode) : m_path(path) {
     if (mode == Mode::ReadWrite) {
         check_writable_database_path(path);
@@ -234,6 +261,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                                     path.string(), version,
                                     latest_schema_version(bundled_migrations())));
         }
+        refuse_unreadable_schema(*m_db, path, version);
         check_views_are_bootbench_own(*m_db, path.string(), version);
     }
 }

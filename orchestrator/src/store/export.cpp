@@ -1,6 +1,7 @@
 #include "store/export.h"
 
 #include "util/error.h"
+#include "util/output_guard.h"
 #include "util/paths.h"
 
 #include <cerrno>
@@ -98,17 +99,7 @@ void remove_stale_copies(const fs::path& out) {
 } // namespace
 
 void check_export_target(const Database& source, const fs::path& out, bool replace) {
-    check_output_target(out);
-    std::error_code error;
-    if (fs::exists(out, error) && fs::equivalent(out, source.path(), error)) {
-        throw Error(fmt::format("{} is the database being exported: export writes a new file "
-                                "(-o another path); it never rewrites its source",
-                                out.string()));
-    }
-    if (fs::exists(out, error) && !replace) {
-        throw Error(
-            fmt::format("{} exists: export does not replace a file without --force", out.string()));
-    }
+    check_command_output(out, source.path(), replace);
 }
 
 ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,

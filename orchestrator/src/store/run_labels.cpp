@@ -71,8 +71,10 @@ void label_run(Database& db, long long run_id, const RunLabelChange& change) {
     if (change.note) {
         check_run_note(*change.note);
     }
-    require_runs(db, {run_id});
+    // Inside the transaction: a delete of the run racing this one either finished first (then
+    // "no run N", exit 2) or waits for this commit; never a raw foreign-key failure.
     SQLite::Transaction transaction(db.sql(), SQLite::TransactionBehavior::IMMEDIATE);
+    require_runs(db, {run_id});
     for (const auto& tag : change.remove) {
         if (!has_tag(db, run_id, tag)) {
             throw Error(fmt::format("run {} has no tag '{}' (bootbench runs lists its tags); "

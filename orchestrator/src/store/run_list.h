@@ -31,11 +31,16 @@ std::vector<RunListing> list_runs(Database& db, const std::string& experiment,
 struct DeletedRun {
     long long boots = 0;
     long long metrics = 0;
+    // Rows that pointed at a missing row before the delete (damage the delete did not cause,
+    // and left as it was): "boots row 7 → hosts", one each.
+    std::vector<std::string> damaged_before;
 };
 
 // Deletes run `run_id`, its boots (with their metrics, histograms and events), its cells and tags,
 // in one transaction that commits only when SQLite's foreign-key and integrity checks pass
-// afterwards. Refused (Error) when another run names it as its baseline, or there is no such run.
-DeletedRun delete_run(Database& db, long long run_id);
+// afterwards. Refused (Error) when another run names it as its baseline, when there is no such
+// run, and when the run is still `running` (a writer may be live) unless `force`. A SIGINT or
+// SIGTERM (util/interrupt.h) stops the statements and rolls everything back (Interrupted).
+DeletedRun delete_run(Database& db, long long run_id, bool force = false);
 
 } // namespace bb

@@ -2,6 +2,7 @@
 
 #include "store/sql_binding.h"
 #include "util/error.h"
+#include "util/shell_quote.h"
 
 #include <fmt/format.h>
 #include <set>
@@ -36,7 +37,7 @@ namespace {
                         ? std::string("it has no runs yet")
                         : fmt::format("its runs are numbered {} to {}",
                                       range.getColumn(1).getInt64(), range.getColumn(2).getInt64()),
-                    where));
+                    shell_quote(where)));
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "util/error.h"
 #include "util/gzip.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,20 @@ BootOutcome stored_outcome(long long boot_id, const std::string& text) {
     }
     throw Error(
         fmt::format("boot {}: stored outcome '{}' is not one this bootbench knows", boot_id, text));
+}
+// boots.argv_json: a JSON list of strings. A damaged row is a clear error (exit 2), not a JSON
+// exception (exit 70).
+std::vector<std::string> stored_argv(long long boot_id, const std::string& text) {
+    const auto parsed = nlohmann::json::parse(text, nullptr, false);
+    const bool strings =
+        parsed.is_array() &&
+        std::all_of(parsed.begin(), parsed.end(), [](const auto& v) { return v.is_string(); });
+    if (!strings || parsed.empty()) {
+        throw Error(fmt::format("boot {}: its stored qemu argv (boots.argv_json) is not a "
+                                "non-empty list of strings; the database is damaged: {}",
+                                boot_id, text.substr(0, 80)));
+    }
+    return parsed.get<std::vector<std::string>>();
 }
 } // namespace
 
@@ -55,8 +70,7 @@ std::optional<StoredBoot> find_stored_boot(Database& db, long long boot_id) {
     boot.initrd_sha256 = optional_text(select.getColumn(i++));
     boot.firmware_name = optional_text(select.getColumn(i++));
     boot.firmware_sha256 = optional_text(select.getColumn(i++));
-    boot.argv =
-        nlohmann::json::parse(select.getColumn(i++).getString()).get<std::vector<std::string>>();
+    boot.argv = stored_argv(boot_id, select.getColumn(i++).getString());
     boot.launcher = select.getColumn(i++).getString();
     boot.outcome = stored_outcome(boot_id, select.getColumn(i++).getString());
     boot.boot_seconds = optional_real(select.getColumn(i++));

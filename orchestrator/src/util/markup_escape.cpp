@@ -117,13 +117,55 @@ std::string roff_escape(std::string_view text) {
     return escaped;
 }
 
-std::string terminal_text(std::string_view text) {
+namespace {
+// What a terminal must not be handed raw from stored text: C0 controls and DEL (ESC starts a
+// sequence that can retitle the window or rewrite the screen, CR overwrites the line), the C1
+// controls U+0080-U+009F (U+009B is CSI on some terminals, U+0085 a line break), and the bidi
+// overrides and isolates that reorder what is shown (U+202E made "exe.txt" read "txt.exe").
+bool unsafe_on_terminal(char32_t code) {
+    return code < 0x20 || code == 0x7f || (code >= 0x80 && code <= 0x9f) || code == 0x061c ||
+           code == 0x200e || code == 0x200f || (code >= 0x202a && code <= 0x202e) ||
+           (code >= 0x2066 && code <= 0x2069);
+}
+
+char32_t decode(std::string_view text, size_t at, size_t length) {
+    const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[at + i]); };
+    if (length == 1) {
+        return byte(0);
+    }
+    char32_t code = byte(0) & (0xff >> (length + 1));
+    for (size_t i = 1; i < length; ++i) {
+        code = (code << 6) | (byte(i) & 0x3f);
+    }
+    return code;
+}
+
+std::string terminal_escaped(std::string_view text, bool keep_line_breaks) {
+    constexpr std::string_view k_replacement = "\xEF\xBF\xBD"; // U+FFFD
     std::string shown;
     shown.reserve(text.size());
-    for (char c : text) {
-        shown += is_control(c) ? std::string_view("\xEF\xBF\xBD") : std::string_view(&c, 1);
+    for (size_t at = 0; at < text.size();) {
+        const auto length = utf8_sequence_length(text, at);
+        if (!length) { // a byte that is not UTF-8: one replacement each
+            shown += k_replacement;
+            ++at;
+            continue;
+        }
+        const char32_t code = decode(text, at, *length);
+        const bool kept = keep_line_breaks && (code == '\n' || code == '\t');
+        shown += unsafe_on_terminal(code) && !kept ? k_replacement : text.substr(at, *length);
+        at += *length;
     }
     return shown;
+}
+} // namespace
+
+std::string terminal_text(std::string_view text) {
+    return terminal_escaped(text, false);
+}
+
+std::string terminal_output(std::string_view text) {
+    return terminal_escaped(text, true);
 }
 
 } // namespace bb

@@ -22,8 +22,13 @@ std::string roff_escape(std::string_view text);
 // other than tab, LF and CR, which XML 1.0 does not allow even as references, become '?'.
 std::string xml_escape(std::string_view text);
 
-// A terminal line: text a database holds (a run's note) printed as it is, except control
-// characters (an escape sequence could rewrite the screen), which become U+FFFD.
+// A terminal line: text a database or a file holds (a run's note, a cell key, a host name)
+// printed as it is, except what could act on the terminal instead of being shown: C0 and C1
+// controls (ESC, CR, LF, U+0085 ...), DEL, bidi overrides and isolates (U+202E ...) and bytes
+// that are not UTF-8 each become U+FFFD. The one escaper for stored strings a terminal sees.
 std::string terminal_text(std::string_view text);
+// The same for a whole rendered text (a report, an error message): its own line breaks and
+// tabs are kept, everything else terminal_text replaces is replaced.
+std::string terminal_output(std::string_view text);
 
 } // namespace bb
