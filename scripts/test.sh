@@ -6,7 +6,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/stages.sh
-trap 'stages_summary "test suite"' EXIT
+ctest_logged() { # ctest arguments...: the suite's ctest call, its output also kept for the end
+  ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@" |
+    tee -a "$ctest_log"
+}
+# The ten slowest ctest tests, from ctest's own "Test #N: NAME .... Passed  12.34 sec" lines,
+# printed last: where a cold suite's time goes (issue 48 item 17).
+ctest_log=$PWD/build/ctest-output.log
+slowest_tests() {
+  [ -s "$ctest_log" ] || return 0
+  echo "== the ten slowest tests (wall seconds):"
+  perl -ne 'print "$2 $1\n" if /Test +#\d+: (.+?) \.+ .*?([\d.]+) sec$/' "$ctest_log" |
+    sort -rn | head -n 10 | awk '{ t = $1; $1 = ""; printf "   %8.1f %s\n", t, $0 }'
+}
+trap 'stages_summary "test suite"; slowest_tests' EXIT
 stage setup bash scripts/setup.sh
 stage build bash scripts/build.sh
 # No test may pass without testing: a -R/-L that selects nothing is an error (and
@@ -15,12 +28,11 @@ if [ $# = 0 ]; then
   # Unit tests and the statistics' calibration are independent and CPU-bound: one per core.
   # Everything that boots or builds a kernel runs alone (two makes or guests on 2 cores only
   # slow each other down).
-  stage unit ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error \
-    -j"$(nproc)" -L 'unit|stats'
-  stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error \
-    -LE 'unit|stats'
+  mkdir -p build && : >"$ctest_log"
+  stage unit ctest_logged -j"$(nproc)" -L 'unit|stats'
+  stage ctest ctest_logged -LE 'unit|stats'
 else
-  stage ctest ctest --test-dir build --output-on-failure --timeout 1800 --no-tests=error "$@"
+  stage ctest ctest_logged "$@"
 fi
 # The unit tests once more under ASan+UBSan (a separate build in ./build-asan).
 stage sanitize bash scripts/sanitize.sh
