@@ -255,6 +255,53 @@ TEST_CASE("a document that contains itself is refused at its place", "[experimen
                Catch::Contains(deep));
 }
 
+// Issue 48 item 12: --validate accepted 13 of 21 hostile sources that a build then refused (or
+// worse, ran with); it runs the build's own check now.
+TEST_CASE("a kernel source a build would refuse is refused by validation", "[experiment]") {
+    for (const char* source :
+         {"debian:linux-source-6.12=1;id", "debian:linux-source-6.12=1 2",
+          "debian:linux-source-6.12=", "debian:linux-source-6.12=1\\nb",
+          "debian:linux-source-/../../x", "debian:linux-source-", "debian:linux-source-6.12=-1",
+          "debian:linux-source-6.12/x", "/etc/passwd", "git:/src/linux@-x", "git:/src/linux@a b"}) {
+        CAPTURE(source);
+        const std::string yaml =
+            std::string("name: t\nkernel:\n  arch: arm64\n  source: \"") + source + "\"\n";
+        CHECK_THAT(error_of(yaml), Catch::StartsWith("exp.yaml:4:11: source: "));
+    }
+    // What a build takes still passes.
+    for (const char* source : {"debian:linux-source-6.12", "debian:linux-source-6.12=6.12.118-1",
+                               "git:/src/linux@v6.12", "/nonexistent/tree/made/later"}) {
+        CAPTURE(source);
+        CHECK_NOTHROW(parse_experiment(
+            std::string("name: t\nkernel:\n  arch: arm64\n  source: \"") + source + "\"\n",
+            "e.yaml"));
+    }
+}
+
+// Ranges stated and checked: what qemu and the kernel can take (issue 48 item 12).
+TEST_CASE("numbers and sizes beyond what a launch can take are refused", "[experiment]") {
+    const std::string head = "name: t\nkernel: {arch: arm64}\n";
+    CHECK_THAT(error_of(head + "axes: {smp: [1000000000]}\n"),
+               Catch::Contains("smp: expected an integer <= 512, got 1000000000"));
+    CHECK_THAT(
+        error_of(head + "timeout: 1e300\n"),
+        Catch::Contains("timeout: expected a number of seconds > 0 and <= 86400, got 1e300"));
+    CHECK_THAT(error_of(head + "axes: {topology: [nested]}\nnested: {l2_smp: 1000000000}\n"),
+               Catch::Contains("l2_smp: expected an integer <= 512"));
+    CHECK_THAT(error_of(head + "axes: {topology: [nested]}\nnested: {l2_cmdline: \"" +
+                        std::string(200000, 'a') + "\"}\n"),
+               Catch::Contains("l2_cmdline: 200000 bytes, more than the 2048"));
+    CHECK_THAT(error_of(head + "axes: {topology: [nested]}\nnested: {l2_cmdline: \"a\\nb\"}\n"),
+               Catch::Contains("l2_cmdline: expected one line of kernel parameters"));
+    std::string devices = "[virtio-net-pci";
+    for (int i = 1; i < 10000; ++i) {
+        devices += ", virtio-net-pci";
+    }
+    CHECK_THAT(
+        error_of(head + "axes: {topology: [nested]}\nnested: {l2_devices: " + devices + "]}\n"),
+        Catch::Contains("l2_devices: 10000 devices, more than the 16"));
+}
+
 TEST_CASE("kernel values are checked", "[experiment]") {
     CHECK(error_of("name: t\nkernel:\n  arch: arm65\n") ==
           "exp.yaml:3:9: arch: \"arm65\" is not a supported architecture (expected arm64 or "
@@ -325,7 +372,7 @@ TEST_CASE("top-level scalars are checked", "[experiment]") {
     CHECK(error_of(head + "repeats: 2.5\n") ==
           "exp.yaml:4:10: repeats: expected an integer, got \"2.5\"");
     CHECK(error_of(head + "timeout: -5\n") ==
-          "exp.yaml:4:10: timeout: expected a number of seconds > 0, got -5");
+          "exp.yaml:4:10: timeout: expected a number of seconds > 0 and <= 86400, got -5");
     CHECK(error_of(head + "silence: soon\n") ==
           "exp.yaml:4:10: silence: expected a number of seconds, got \"soon\"");
     CHECK(error_of(head + "order: random\n") ==

@@ -265,7 +265,7 @@ TEST_CASE("history: too few nights for a test says so", "[history]") {
     CHECK(bb::render_history_text(history).find("2026-12-05 (interrupted)") != std::string::npos);
     CHECK(cell.insufficient ==
           "5 nights with used boots: a change-point test needs at least 7 (3 on each side of a "
-          "shift), so none was made");
+          "shift), so none was made; even a perfect step is seen only from 8 nights at α 0.05");
     CHECK(cell.nights.size() == 5);
     CHECK(bb::render_history_text(history).find("change points: 5 nights with used boots") !=
           std::string::npos);

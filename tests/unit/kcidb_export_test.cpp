@@ -259,3 +259,46 @@ TEST_CASE("a KCIDB export of a run that is not in the database is an error") {
               bb::read_kcidb_rows(s.db, {99});
           }).find("no run 99 in ") == 0);
 }
+
+// Issue 48 item 13: a newline in a stored source identity made ids the schema's pattern refuses,
+// a local tree's host path reached the document, a stored time that is not one was written as a
+// date-time, and boots started in the same millisecond shared a test id.
+TEST_CASE("hostile stored values give ids the schema takes, no host path, no false date") {
+    bb::test::Store s;
+    bb::BuildStore builds(s.db);
+    auto local = build_row(std::string(64, '1'), "[]", "");
+    local.source_identity = "local:/home/someone/linux@1700000000";
+    builds.record(local);
+    auto broken = build_row(std::string(64, '2'), "[]", "");
+    broken.source_identity = "debian-package:linux-source-6.12=1\nb";
+    builds.record(broken);
+    for (const auto& key : {std::string(64, '1'), std::string(64, '2'), std::string(64, '2')}) {
+        auto boot = s.record(s.run("e"), R"({"variant":"a"})", 1.5);
+        boot.build_key = key;
+        boot.started_at = "garbage";
+        s.store.insert_boot(boot);
+    }
+    // Three runs started in the same millisecond, each boot the same cell and repeat: on
+    // 0376977 their tests shared one id.
+    s.db.sql().exec("UPDATE runs SET started_at = '2024-01-01T00:00:00.000Z'; "
+                    "UPDATE boots SET repeat_index = 0");
+    const json document = export_all(s.db);
+    const std::string text = document.dump();
+    CHECK(text.find("/home/someone") == std::string::npos);
+    for (const char* kind : {"checkouts", "builds", "tests"}) {
+        for (const auto& object : document[kind]) {
+            const std::string id = object["id"].get<std::string>();
+            CHECK(id.find_first_of("\n\r") == std::string::npos);
+            CHECK(id.rfind("bootbench:", 0) == 0);
+        }
+    }
+    const auto tests = ids(document, "tests");
+    CHECK(std::set<std::string>(tests.begin(), tests.end()).size() == 3);
+    for (const auto& test : document["tests"]) {
+        CHECK_FALSE(test.contains("start_time"));
+    }
+    CHECK(bb::kcidb_date_time("2026-12-02T00:26:09.768Z"));
+    CHECK(bb::kcidb_date_time("2026-12-02T00:26:09Z"));
+    CHECK_FALSE(bb::kcidb_date_time("2026-12-02 00:26:09"));
+    CHECK_FALSE(bb::kcidb_date_time("2026-12-02T00:26:09.Z"));
+}

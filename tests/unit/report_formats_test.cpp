@@ -362,7 +362,8 @@ TEST_CASE("comparison table and summary line", "[report_formats]") {
     CHECK(table.rows[2][6] == "+0.0 ms [-100.0 ms, +100.0 ms]");
     CHECK(table.rows[2][9] == "0.69");
     CHECK(bb::comparison_summary_line(f.set) ==
-          "3 groups: 1 slower, 0 faster, 1 no change, 1 insufficient data; verdicts at α 0.05 "
+          "3 groups: 1 slower, 0 faster, 1 no difference shown, 1 insufficient data; verdicts at α "
+          "0.05 "
           "from Holm-adjusted Mann-Whitney p-values; geometric mean of B/A 1.0954 over 2 "
           "groups (descriptive)");
     f.set.threshold = 0.02;
@@ -385,7 +386,7 @@ TEST_CASE("verdict words and format names", "[report_formats]") {
     CHECK(bb::verdict_word(Comparison::Verdict::Slower, true) == "slower");
     CHECK(bb::verdict_word(Comparison::Verdict::Slower, false) == "higher");
     CHECK(bb::verdict_word(Comparison::Verdict::Faster, false) == "lower");
-    CHECK(bb::verdict_word(Comparison::Verdict::NoChange, false) == "no change");
+    CHECK(bb::verdict_word(Comparison::Verdict::NoChange, false) == "no difference shown");
     CHECK(bb::parse_report_format("text") == bb::ReportFormat::Text);
     CHECK(bb::parse_report_format("md") == bb::ReportFormat::Markdown);
     CHECK(bb::parse_report_format("csv") == bb::ReportFormat::Csv);

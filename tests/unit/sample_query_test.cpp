@@ -339,8 +339,9 @@ TEST_CASE("two runs compared group by group", "[sample_query]") {
                               std::string(bb::to_string(group.comparison.verdict)));
     }
     CHECK(verdicts == std::vector<std::string>{"v=fast:faster", "v=gone:insufficient data",
-                                               "v=new:insufficient data", "v=same:no change",
-                                               "v=slow:slower", "v=thin:insufficient data"});
+                                               "v=new:insufficient data",
+                                               "v=same:no difference shown", "v=slow:slower",
+                                               "v=thin:insufficient data"});
     CHECK(comparison.slower == 1);
     CHECK(comparison.faster == 1);
     CHECK(comparison.no_change == 1);

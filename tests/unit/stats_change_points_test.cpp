@@ -118,3 +118,15 @@ TEST_CASE("change_points places a clean step at its night, at any position", "[s
         }
     }
 }
+
+// Issue 48 item 5b: "at least 7 nights, 3 on each side" is what it takes to try, not to find.
+// With the scan's own test at α 0.05 (999 orders), a perfect step among 8 nights is found only
+// at 4 | 4, and from 12 nights at every admissible position; 7 nights see none.
+TEST_CASE("visible_step_positions: where a perfect step can be found at all", "[stats]") {
+    using Positions = std::vector<int>;
+    CHECK(bb::stats::visible_step_positions(7).empty());
+    CHECK(bb::stats::visible_step_positions(8) == Positions{4});
+    CHECK(bb::stats::visible_step_positions(16) == Positions{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13});
+    // Between, the middle first: a step near either end needs more nights than one in the middle.
+    CHECK(bb::stats::visible_step_positions(9) == Positions{4, 5});
+}

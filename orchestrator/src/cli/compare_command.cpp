@@ -47,7 +47,7 @@ shift B − A (the median of all differences) with its exact Mann-Whitney interv
 B / A on the log scale with its interval, the coverage those intervals really have, the
 Mann-Whitney p-value and, in brackets, the same p Holm-adjusted over the groups compared.
 Lower is better: "slower" when the Holm-adjusted p is at most --alpha (default 0.05) and the
-shift is positive, "faster" when negative, "no change" otherwise, "insufficient data" when no
+shift is positive, "faster" when negative, "no difference shown" otherwise, "insufficient data" when no
 interval reaches 1 − alpha (at 0.05: fewer than 4 used boots on a side; 3 vs 3 can never reach
 p < 0.10). docs/reporting.md ("Methods") explains each. The last line counts the verdicts and
 gives the geometric mean of the groups' B / A ratios (descriptive, no interval).

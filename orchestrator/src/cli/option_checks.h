@@ -35,16 +35,21 @@ inline CLI::Validator number_in(double min, double max) {
         fmt::format("NUMBER in [{}, {}]", min, max));
 }
 
-inline CLI::Validator non_negative_integer() {
+// An integer option of at least `minimum` (0: counts, 1: a number of slots or runs).
+inline CLI::Validator integer_at_least(long long minimum) {
     return CLI::Validator(
-        [](std::string& text) -> std::string {
+        [minimum](std::string& text) -> std::string {
             long long value = 0;
-            if (!CLI::detail::lexical_cast(text, value) || value < 0) {
-                return "expected an integer >= 0, got " + text;
+            if (!CLI::detail::lexical_cast(text, value) || value < minimum) {
+                return "expected an integer >= " + std::to_string(minimum) + ", got " + text;
             }
             return {};
         },
-        "INTEGER >= 0");
+        "INTEGER >= " + std::to_string(minimum));
+}
+
+inline CLI::Validator non_negative_integer() {
+    return integer_at_least(0);
 }
 
 } // namespace bb

@@ -62,16 +62,18 @@ Examples:
   bootbench plan configs/srcu-phase-table.yaml --pilot 12 --slots 1
 )";
 
-// "5%" or "0.05" -> 0.05; `option` names the flag in the error.
+// A percentage, as every other threshold of bootbench: "5%" or "5" is 5 % (issue 48 item 14:
+// a bare 5 meant +500 %). Finite, above 0 and at most 1000 %.
 double relative_value(const std::string& option, const std::string& text) {
-    const bool percent = !text.empty() && text.back() == '%';
+    const bool percent_sign = !text.empty() && text.back() == '%';
     double value = 0;
-    if (!CLI::detail::lexical_cast(percent ? text.substr(0, text.size() - 1) : text, value) ||
-        !(value > 0)) {
-        throw Error(
-            fmt::format("{} {}: expected a relative value such as 5% or 0.05", option, text));
+    if (!CLI::detail::lexical_cast(percent_sign ? text.substr(0, text.size() - 1) : text, value) ||
+        !std::isfinite(value) || !(value > 0) || value > 1000) {
+        throw Error(fmt::format("{} {}: expected a percentage above 0 and at most 1000, such as "
+                                "5% (or 5)",
+                                option, text));
     }
-    return percent ? value / 100 : value;
+    return value / 100;
 }
 
 void print_goal(const PlanRequest& request, const BootPlan& plan, double sigma) {
@@ -214,7 +216,7 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     const BootPlan plan = plan_boots(request);
     if (options.json) {
         std::printf("%s\n", plan_json(options, request, plan, spread, endpoint).dump(2).c_str());
-        return plan.size.boots_per_cell == 0 ? 1 : 0;
+        return plan.size.boots_per_cell == 0 ? k_exit_usage : k_exit_ok;
     }
 
     std::printf("pilot run %lld: %s, %d used boots; σ of log values per cell:\n", options.pilot,
@@ -225,9 +227,13 @@ int run(const PlanCommandOptions& options, const GlobalOptions& global) {
     std::printf("pooled SD of the log values around each cell's mean: %.4f (the floor)\n",
                 spread.pooled_sigma);
     print_goal(request, plan, spread.sigma);
+    for (const auto& cell : spread.left_out) {
+        std::printf("  left out: %s\n", cell.c_str());
+    }
     if (plan.size.boots_per_cell == 0) {
-        std::printf("no plan: %s\n", plan.size.insufficient.c_str());
-        return 1;
+        // Not a verdict on a kernel (exit 1): the goal asked for is out of reach of this pilot.
+        throw Error("no plan: " + plan.size.insufficient +
+                    " (a larger --effect or --half-width, or a lower --power, may have one)");
     }
     std::printf("boots per cell: %d (simulated %s %.1f %%; %s)\n", plan.size.boots_per_cell,
                 request.half_width > 0 ? "share of runs that narrow" : "power",
@@ -257,7 +263,7 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                     "power to detect it with, or share of runs that narrow (default 0.8)")
         ->check(number_in(0.5, 0.999));
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
-        ->check(non_negative_integer());
+        ->check(integer_at_least(1));
     cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
 }
 

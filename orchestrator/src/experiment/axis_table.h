@@ -8,6 +8,7 @@
 // of their own and are not in the table.
 #include "experiment/axis_literal.h"
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,10 +20,16 @@ struct Cell;
 
 enum class AxisKind { Integer, Text };
 
+// The vCPUs a guest may have: qemu's arm64 virt machine takes 512 (GICv3).
+inline constexpr long long k_max_vcpus = 512;
+
 struct BuiltinAxis {
     std::string_view name; // key under axes:, and the axis's name everywhere after
     AxisKind kind = AxisKind::Text;
     long long minimum = 1; // Integer: the smallest value a file may give
+    // Integer: the largest, what qemu and the kernel can take (a file is input: smp
+    // 1000000000 passed validation and failed at launch).
+    long long maximum = std::numeric_limits<int>::max();
     // The values allowed, in documentation order; nullptr: any value of the kind.
     std::vector<AxisLiteral> (*vocabulary)() = nullptr;
     std::string_view noun;        // with a vocabulary: "X is not <noun>"

@@ -14,7 +14,7 @@ std::vector<AxisLiteral> ExperimentReader::integer_axis(const Entry& entry,
     std::vector<AxisLiteral> values;
     std::vector<std::string> texts;
     for (const auto& item : entry.value) {
-        const long long value = integer_of(item, key, axis.minimum);
+        const long long value = integer_of(item, key, axis.minimum, axis.maximum);
         texts.push_back(std::to_string(value));
         if (!allowed.empty() && !contains(allowed, texts.back())) {
             fail(item, fmt::format("{}: {} is not {} (expected {})", key, texts.back(), axis.noun,

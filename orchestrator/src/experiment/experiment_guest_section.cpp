@@ -5,6 +5,11 @@
 
 namespace bb::experiment_reading {
 
+namespace {
+constexpr size_t k_max_cmdline_bytes = 2048; // arm64's COMMAND_LINE_SIZE
+constexpr size_t k_max_l2_devices = 16;
+} // namespace
+
 MetricExtractor ExperimentReader::read_metric(const YAML::Node& node) const {
     const Entries entries = mapping(node, "metrics", k_metric_keys);
     MetricExtractor metric;
@@ -116,15 +121,28 @@ void ExperimentReader::read_nested(const Entry& entry, NestedSettings& nested) c
         nested.l2_kernel = resolved(path);
     }
     if (const auto found = entries.find("l2_smp"); found != entries.end()) {
-        nested.l2_smp = static_cast<int>(integer_of(found->second.value, "l2_smp", 1));
+        nested.l2_smp = static_cast<int>(integer_of(found->second.value, "l2_smp", 1, k_max_vcpus));
     }
     if (const auto found = entries.find("l2_memory"); found != entries.end()) {
-        nested.l2_memory_mb = static_cast<int>(integer_of(found->second.value, "l2_memory", 64));
+        nested.l2_memory_mb =
+            static_cast<int>(integer_of(found->second.value, "l2_memory", 64, 1 << 20));
     }
     if (const auto found = entries.find("l2_cmdline"); found != entries.end()) {
         nested.l2_cmdline = string_value(found->second);
         if (nested.l2_cmdline.find('\'') != std::string::npos) {
             fail(found->second.value, "l2_cmdline: expected kernel parameters without \"'\"");
+        }
+        // What the L2 kernel can take: arm64's COMMAND_LINE_SIZE, on one line.
+        if (nested.l2_cmdline.size() > k_max_cmdline_bytes) {
+            fail(found->second.value, fmt::format("l2_cmdline: {} bytes, more than the {} an arm64 "
+                                                  "kernel command line holds",
+                                                  nested.l2_cmdline.size(), k_max_cmdline_bytes));
+        }
+        if (std::any_of(nested.l2_cmdline.begin(), nested.l2_cmdline.end(),
+                        [](char c) { return static_cast<unsigned char>(c) < 0x20; })) {
+            fail(found->second.value, fmt::format("l2_cmdline: expected one line of kernel "
+                                                  "parameters, got a control character in {}",
+                                                  in_quotes(nested.l2_cmdline.substr(0, 60))));
         }
     }
     if (const auto found = entries.find("l2_firmware"); found != entries.end()) {
@@ -160,6 +178,13 @@ void ExperimentReader::read_l2_devices(const Entry& entry, NestedSettings& neste
     if (!entry.value.IsSequence()) {
         fail(entry.value, fmt::format("l2_devices: expected a list of devices ({}), got {}",
                                       alternatives(l2_device_names()), describe(entry.value)));
+    }
+    // Each is a PCI device of L2's: a few make the experiments; thousands only slow validation
+    // and launch down before qemu refuses them.
+    if (entry.value.size() > k_max_l2_devices) {
+        fail(entry.value, fmt::format("l2_devices: {} devices, more than the {} bootbench gives "
+                                      "an L2 guest",
+                                      entry.value.size(), k_max_l2_devices));
     }
     const std::vector<std::string> known = l2_device_names();
     for (const auto& item : entry.value) {

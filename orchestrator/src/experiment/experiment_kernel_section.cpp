@@ -1,9 +1,36 @@
 // The `kernel:` section: source, base, fragments, preemption, --set lines and variants.
 #include "experiment/experiment_reader.h"
+#include "kernel/kernel_source.h"
+
+#include <filesystem>
 
 namespace bb::experiment_reading {
 
 std::string ExperimentReader::resolved_source(const Entry& entry) const {
+    const std::string source = resolved_source_text(entry);
+    // The build's own check, so that --validate refuses what a build would (issue 48 item 12).
+    // A local tree may be made after the file is checked; a path that is something else (a
+    // file, /etc/passwd) is refused now.
+    std::error_code error;
+    const bool local = !source.starts_with("debian:") && !source.starts_with("git:");
+    if (local ? std::filesystem::exists(source, error) &&
+                    !std::filesystem::is_directory(source, error)
+              : false) {
+        fail(entry.value, fmt::format("source: {} is not a directory (expected a kernel tree, "
+                                      "debian:linux-source-X.Y or git:REPOSITORY@REF)",
+                                      in_quotes(source)));
+    }
+    if (!local) {
+        try {
+            (void)parse_source_spec(source);
+        } catch (const Error& e) {
+            fail(entry.value, "source: " + std::string(e.what()));
+        }
+    }
+    return source;
+}
+
+std::string ExperimentReader::resolved_source_text(const Entry& entry) const {
     const std::string text = string_value(entry);
     if (text.rfind("debian:", 0) == 0) {
         if (text.rfind("debian:linux-source-", 0) != 0 || text.size() == 20) {

@@ -48,9 +48,11 @@ double ExperimentReader::seconds_value(const Entry& entry) const {
         fail(entry.value,
              fmt::format("{}: expected a number of seconds, got {}", key, describe(entry.value)));
     }
-    if (*value <= 0) {
-        fail(entry.value, fmt::format("{}: expected a number of seconds > 0, got {}", key,
-                                      entry.value.Scalar()));
+    // A day: no boot bootbench times comes near it, and 1e300 s is not a limit but a typo.
+    constexpr double k_max_seconds = 86400;
+    if (*value <= 0 || *value > k_max_seconds) {
+        fail(entry.value, fmt::format("{}: expected a number of seconds > 0 and <= {:g}, got {}",
+                                      key, k_max_seconds, entry.value.Scalar()));
     }
     return *value;
 }

@@ -150,6 +150,7 @@ class ExperimentReader : public YamlReader {
 
     fs::path resolved(const std::string& path) const;
     std::string resolved_source(const Entry& entry) const;
+    std::string resolved_source_text(const Entry& entry) const; // without the build's check
     std::string resolved_base(const Entry& entry) const;
     std::vector<std::string> fragments(const Entry& entry) const;
     std::vector<std::string> assignments(const Entry& entry) const;

@@ -112,8 +112,8 @@ std::string YamlReader::string_of(const YAML::Node& node, const std::string& key
     return node.Scalar();
 }
 
-long long YamlReader::integer_of(const YAML::Node& node, const std::string& key,
-                                 long long minimum) const {
+long long YamlReader::integer_of(const YAML::Node& node, const std::string& key, long long minimum,
+                                 long long maximum) const {
     if (!node.IsScalar()) {
         fail(node, fmt::format("{}: expected an integer, got {}", key, describe(node)));
     }
@@ -124,9 +124,10 @@ long long YamlReader::integer_of(const YAML::Node& node, const std::string& key,
     if (*value < minimum) {
         fail(node, fmt::format("{}: expected an integer >= {}, got {}", key, minimum, *value));
     }
-    if (*value > std::numeric_limits<int>::max()) {
-        fail(node, fmt::format("{}: expected an integer <= {}, got {}", key,
-                               std::numeric_limits<int>::max(), *value));
+    if (*value > std::min<long long>(maximum, std::numeric_limits<int>::max())) {
+        fail(node,
+             fmt::format("{}: expected an integer <= {}, got {}", key,
+                         std::min<long long>(maximum, std::numeric_limits<int>::max()), *value));
     }
     return *value;
 }

@@ -4,6 +4,7 @@
 // keys get a did-you-mean, repeated keys are refused, and numbers are read strictly.
 #include <charconv>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -74,7 +75,8 @@ class YamlReader {
     const Entry& required(const Entries& entries, const YAML::Node& map, const std::string& label,
                           const std::string& key, const std::string& expected) const;
     std::string string_of(const YAML::Node& node, const std::string& key) const;
-    long long integer_of(const YAML::Node& node, const std::string& key, long long minimum) const;
+    long long integer_of(const YAML::Node& node, const std::string& key, long long minimum,
+                         long long maximum = std::numeric_limits<int>::max()) const;
 
     const std::string& file() const { return m_file; }
 

@@ -77,8 +77,10 @@ json kcidb_checkout(const BuildRow& build) {
     json checkout = {{"id", kcidb_checkout_id(build)},
                      {"origin", k_kcidb_origin},
                      {"valid", true}, // a build of it exists: the patches applied
-                     {"misc", {{"source_identity", build.source_identity}, {"patches", patches}}}};
-    checkout["comment"] = describe_source(build.source_identity) +
+                     {"misc",
+                      {{"source_identity", kcidb_source_identity(build.source_identity)},
+                       {"patches", patches}}}};
+    checkout["comment"] = describe_source(kcidb_source_identity(build.source_identity)) +
                           (patches.empty() ? "" : fmt::format(", {} patch(es)", patches.size()));
     if (patches.empty()) {
         checkout["patchset_hash"] = ""; // the schema's word for "no patches applied"
@@ -98,15 +100,16 @@ json kcidb_unknown_checkout() {
 }
 
 json kcidb_build(const BuildRow& build) {
-    json object = {{"id", kcidb_build_id(build)},
-                   {"origin", k_kcidb_origin},
-                   {"checkout_id", kcidb_checkout_id(build)},
-                   {"config_name", config_name(build)},
-                   {"compiler", build.toolchain},
-                   {"valid", true}, // the builds table holds finished builds only
-                   {"comment", fmt::format("{} {} of {}", build.arch, build.target,
-                                           describe_source(build.source_identity))},
-                   {"misc", build_misc(build)}};
+    json object = {
+        {"id", kcidb_build_id(build)},
+        {"origin", k_kcidb_origin},
+        {"checkout_id", kcidb_checkout_id(build)},
+        {"config_name", config_name(build)},
+        {"compiler", build.toolchain},
+        {"valid", true}, // the builds table holds finished builds only
+        {"comment", fmt::format("{} {} of {}", build.arch, build.target,
+                                describe_source(kcidb_source_identity(build.source_identity)))},
+        {"misc", build_misc(build)}};
     if (schema_architecture(build.arch)) {
         object["architecture"] = build.arch;
     }

@@ -3,6 +3,8 @@
 #include "kcidb/json_finite.h"
 #include "kcidb/kcidb_ids.h"
 #include "kcidb/kcidb_objects.h"
+#include "util/error.h"
+#include "util/interrupt.h"
 
 #include <map>
 
@@ -42,6 +44,9 @@ json kcidb_document(const KcidbRows& rows) {
     }
     json tests = json::array();
     for (const auto& boot : rows.boots) {
+        if (interrupted()) { // a 200k-boot export stops at Ctrl-C (exit 130), writing nothing
+            throw Interrupted("the KCIDB export was not written");
+        }
         if (!has_build_row(rows, boot)) {
             checkouts.emplace(kcidb_unknown_checkout_id(), kcidb_unknown_checkout());
             builds.emplace(kcidb_build_id(boot), kcidb_unbuilt_build(boot));

@@ -27,6 +27,12 @@ std::vector<KcidbPatch> kcidb_patches(const BuildRow& build);
 // "bootbench:<source identity>", and "+patches-<32 hex>" when patched: a hash of the patches'
 // names and sha256 prefixes. The schema's patchset_hash needs every patch's whole sha256,
 // which a database does not keep, so the id carries what it does keep.
+// A source identity as a KCIDB document may carry it: a local tree's "local:/home/u/linux@…" has
+// a host path and becomes "local-<sha256 prefix>"; anything else outside printable ASCII
+// without spaces (a newline would break the ids' pattern) becomes "source-<sha256 prefix>".
+std::string kcidb_source_identity(const std::string& identity);
+// Whether a stored time is the RFC 3339 date-time the schema asks for (2026-12-02T00:26:09.768Z).
+bool kcidb_date_time(std::string_view text);
 std::string kcidb_checkout_id(const BuildRow& build);
 // The checkout of a kernel bootbench did not build (`boot --kernel`): its source is unknown.
 std::string kcidb_unknown_checkout_id();

@@ -104,12 +104,15 @@ json kcidb_test(const KcidbBootRow& boot) {
                  {"build_id", kcidb_build_id(boot)},
                  {"path", kcidb_test_path(boot.experiment)},
                  {"status", status},
-                 {"start_time", boot.started_at},
                  {"comment", fmt::format("{}: {}", boot.outcome, boot.outcome_reason)},
                  {"environment", environment(boot)},
                  {"misc", test_misc(boot)}};
     if (kcidb_status_ran(status) && boot.boot_seconds && std::isfinite(*boot.boot_seconds)) {
         test["number"] = {{"value", *boot.boot_seconds}, {"unit", "s"}, {"prefix", "metric"}};
+    }
+    // A stored time that is not RFC 3339 (a damaged row) is left out, not written as one.
+    if (kcidb_date_time(boot.started_at)) {
+        test["start_time"] = boot.started_at;
     }
     put_finite(test, "duration", boot.wall_seconds);
     put_log_excerpt(test, boot);

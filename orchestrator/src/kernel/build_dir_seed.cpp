@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <string_view>
 #include <unistd.h>
+#include <unordered_set>
 
 namespace bb {
 
@@ -141,16 +143,24 @@ bool seed_build_dir(const BuildDirSeed& seed, const fs::path& tree, const fs::pa
 }
 
 namespace {
-// Whether kbuild's command file lists `path` (its source_ line or a deps_ entry): the path
-// followed by whitespace or the end, so that a.c does not match a.cpp.
-bool lists_path(const std::string& command_file, const std::string& path) {
-    for (size_t at = command_file.find(path); at != std::string::npos;
-         at = command_file.find(path, at + 1)) {
-        const size_t end = at + path.size();
-        if (end == command_file.size() ||
-            std::isspace(static_cast<unsigned char>(command_file[end]))) {
+// Whether kbuild's command file lists one of `paths` (its source_ line or a deps_ entry): a
+// whitespace-separated word that is the path, so that a.c does not match a.cpp. One pass over
+// the file, each word looked up in the set: searching every command file for every patched
+// path took 6-8 minutes of CPU for a bisect step (issue 48 item 9c).
+bool lists_any(std::string_view command_file, const std::unordered_set<std::string_view>& paths) {
+    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    for (size_t at = 0; at < command_file.size();) {
+        while (at < command_file.size() && space(command_file[at])) {
+            ++at;
+        }
+        size_t end = at;
+        while (end < command_file.size() && !space(command_file[end])) {
+            ++end;
+        }
+        if (end > at && paths.count(command_file.substr(at, end - at)) > 0) {
             return true;
         }
+        at = end;
     }
     return false;
 }
@@ -171,6 +181,7 @@ PatchedObjects patched_objects(const fs::path& build_dir, const fs::path& tree,
     for (const auto& file : patched) {
         paths.push_back((tree / file).string());
     }
+    const std::unordered_set<std::string_view> path_set(paths.begin(), paths.end());
     PatchedObjects objects;
     for (const auto& entry : fs::recursive_directory_iterator(build_dir)) {
         const fs::path relative = fs::relative(entry.path(), build_dir);
@@ -179,8 +190,7 @@ PatchedObjects patched_objects(const fs::path& build_dir, const fs::path& tree,
             continue;
         }
         const std::string command_file = read_file(entry.path());
-        if (std::none_of(paths.begin(), paths.end(),
-                         [&](const std::string& path) { return lists_path(command_file, path); })) {
+        if (!lists_any(command_file, path_set)) {
             continue;
         }
         (fs::last_write_time(build_dir / object) < since ? objects.stale : objects.rewritten)

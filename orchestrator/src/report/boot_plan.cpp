@@ -27,10 +27,18 @@ PilotSpread pilot_spread(Database& db, long long run_id, const Endpoint& endpoin
     std::vector<std::vector<double>> groups;
     for (const auto& [cell, values] : by_cell) {
         const double sigma = stats::mad_sigma_log(values);
-        if (std::isfinite(sigma)) {
+        const bool all_finite = std::all_of(values.begin(), values.end(), [](double value) {
+            return std::isfinite(value) && value > 0;
+        });
+        if (all_finite && std::isfinite(sigma)) {
             spread.cell_sigma.emplace_back(cell, sigma);
             spread.sigma = std::max(spread.sigma, sigma);
             groups.push_back(values);
+        } else {
+            // Said, never dropped silently (issue 48 item 14): one +inf sample left a cell out.
+            spread.left_out.push_back(fmt::format(
+                "{} ({} used boot{}{})", cell, values.size(), values.size() == 1 ? "" : "s",
+                all_finite ? ": fewer than 2, or no spread" : ": a value not finite or not > 0"));
         }
     }
     spread.pooled_sigma = stats::pooled_sd_log(groups);

@@ -21,6 +21,9 @@ struct PilotSpread {
     double sigma = 0;
     double median_wall_s = 0; // of the pilot's used boots (spawn to exit)
     int boots = 0;            // used boots with the endpoint
+    // Cells the spread could not use, each with why ("hz=250 (3 used boots: a value not
+    // finite or not > 0)"): printed, so that no cell is left out without a word.
+    std::vector<std::string> left_out;
 };
 
 // Error when the pilot has no cell with at least 2 used boots of the endpoint.

@@ -113,7 +113,8 @@ Table comparison_table(const ComparisonSet& set) {
 
 std::string comparison_summary_line(const ComparisonSet& set) {
     const bool seconds = set.seconds;
-    std::string line = fmt::format("{} group{}: {} {}, {} {}, {} no change, {} insufficient data",
+    std::string line = fmt::format("{} group{}: {} {}, {} {}, {} no difference shown, {} "
+                                   "insufficient data",
                                    set.groups.size(), set.groups.size() == 1 ? "" : "s", set.slower,
                                    verdict_word(Comparison::Verdict::Slower, seconds), set.faster,
                                    verdict_word(Comparison::Verdict::Faster, seconds),

@@ -92,7 +92,7 @@ std::string_view to_string(Comparison::Verdict verdict) {
     case Comparison::Verdict::Slower:
         return "slower";
     case Comparison::Verdict::NoChange:
-        return "no change";
+        return "no difference shown"; // the verdict's wording: one wording everywhere
     case Comparison::Verdict::Insufficient:
         return "insufficient data";
     }

@@ -69,6 +69,41 @@ stats::NightBoots levels_apart(stats::NightBoots nights, const std::vector<doubl
     return nights;
 }
 
+// The smallest history in which a perfect step can be seen anywhere at α, said when there are
+// fewer nights than that (issue 48 item 5b: at least 7 nights is the minimum to attempt a test,
+// not to find one).
+std::string nights_needed_text(double alpha) {
+    stats::ChangePointOptions options;
+    options.alpha = alpha;
+    for (int nights = k_min_history_nights; nights <= 40; ++nights) {
+        if (!stats::visible_step_positions(nights, options).empty()) {
+            return fmt::format("even a perfect step is seen only from {} nights at α {:g}", nights,
+                               alpha);
+        }
+    }
+    return fmt::format("no history of up to 40 nights sees a step at α {:g}", alpha);
+}
+
+// Which nights a step could start at and be seen with this many nights (fewer than every
+// position: say so, and that a shift in the last nights cannot be seen yet).
+std::string step_visibility(const CellHistory& cell, const stats::ChangePointOptions& options) {
+    const int nights = static_cast<int>(cell.nights.size());
+    const auto visible = stats::visible_step_positions(nights, options);
+    if (visible.empty()) {
+        return fmt::format("with {} nights no step can be seen yet at α {:g} (a perfect one "
+                           "included); {}",
+                           nights, options.alpha, nights_needed_text(options.alpha));
+    }
+    const int admissible = nights - 2 * std::max(1, options.min_nights) + 1;
+    if (static_cast<int>(visible.size()) == admissible) {
+        return "";
+    }
+    return fmt::format("with {} nights a step is seen only when it starts at night {} to {} "
+                       "(a perfect one included): one in the last {} nights cannot be seen yet",
+                       nights, visible.front() + 1, visible.back() + 1,
+                       nights - visible.back() - 1);
+}
+
 CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& nights,
                          const std::map<std::pair<long long, std::string>, NightInputs>& inputs,
                          double alpha) {
@@ -103,13 +138,14 @@ CellHistory cell_history(const CellNights& boots, const std::vector<NightRun>& n
     if (count < k_min_history_nights) {
         cell.insufficient = fmt::format(
             "{} night{} with used boots: a change-point test needs at least {} (3 on each side "
-            "of a shift), so none was made",
-            count, count == 1 ? "" : "s", k_min_history_nights);
+            "of a shift), so none was made; {}",
+            count, count == 1 ? "" : "s", k_min_history_nights, nights_needed_text(alpha));
         return cell;
     }
     stats::ChangePointOptions options;
     options.alpha = alpha;
     options.level = 1 - alpha;
+    cell.visibility = step_visibility(cell, options);
     const stats::ChangePoints points = stats::change_points(estimates, options);
     cell.insufficient = points.insufficient;
     for (const auto& point : points.points) {

@@ -74,6 +74,9 @@ struct CellHistory {
     stats::NightVariance variance;
     std::vector<HistoryChange> changes;
     std::string insufficient; // why there was no change-point test; empty when there was one
+    // What the scan could see with this many nights (stats::visible_step_positions): which
+    // nights a perfect step could start at and be found, or how many nights it takes.
+    std::string visibility;
 };
 
 struct History {

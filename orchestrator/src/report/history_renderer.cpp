@@ -157,6 +157,9 @@ std::string render_history_text(const History& history, size_t width) {
             out += "change points: " + cell.insufficient + "\n";
             continue;
         }
+        if (!cell.visibility.empty()) {
+            out += "visible: " + cell.visibility + "\n";
+        }
         if (cell.changes.empty()) {
             out += fmt::format("change points: none at α = {:g} over {} nights\n", history.alpha,
                                cell.nights.size());
@@ -260,6 +263,8 @@ nlohmann::json cell_json(const CellHistory& cell) {
             {"variance", variance_json(cell.variance)},
             {"change_points", changes},
             {"tested", cell.insufficient.empty()},
+            {"visibility",
+             cell.visibility.empty() ? nlohmann::json(nullptr) : nlohmann::json(cell.visibility)},
             {"insufficient", cell.insufficient.empty() ? nlohmann::json(nullptr)
                                                        : nlohmann::json(cell.insufficient)}};
 }

@@ -1,5 +1,6 @@
 #include "report/verdict.h"
 
+#include "report/render_support.h"
 #include "stats/holm.h"
 #include "stats/jonckheere.h"
 #include "stats/round_pairs.h"
@@ -173,7 +174,12 @@ std::string decide(const Analysis& analysis, const VerdictRow& row) {
         return "insufficient: " + result.insufficient;
     }
     if (!(row.p_adjusted <= analysis.alpha)) {
-        return "no difference shown";
+        // The unadjusted interval may exclude the null while the Holm-adjusted p does not reach
+        // α: say so, or the words contradict the numbers beside them (issue 48 item 9).
+        return result.p_value <= analysis.alpha
+                   ? fmt::format("not decided at α {} after Holm (p {})",
+                                 ValueFormat::plain(analysis.alpha), p_value_text(row.p_adjusted))
+                   : std::string("no difference shown");
     }
     const bool higher = analysis.ratio ? result.estimate > 1 : result.estimate > 0;
     if (analysis.direction == Direction::Lower) {

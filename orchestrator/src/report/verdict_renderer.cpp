@@ -64,9 +64,12 @@ std::string secondary_heading(const VerdictTable& table) {
 
 std::string heading(const VerdictTable& table) {
     const Analysis& analysis = table.analysis;
-    std::string family = analysis.family == HolmFamily::All
-                             ? fmt::format("Holm over the {} comparison(s)", table.rows.size())
-                             : "Holm within each condition";
+    // Holm adjusts the p-values only: each interval keeps its own level (issue 48 item 9).
+    std::string family =
+        analysis.family == HolmFamily::All
+            ? fmt::format("Holm over the {} comparison(s) (p adjusted, intervals unadjusted)",
+                          table.rows.size())
+            : "Holm within each condition (p adjusted, intervals unadjusted)";
     return fmt::format("verdict of run {} ({}): endpoint {}, {} B against A within each value of "
                        "the other axes, {}, α {}, {}",
                        table.run_id, table.experiment, analysis.endpoint.label(), analysis.axis,

@@ -134,6 +134,50 @@ void relocate(std::vector<ChangePoint>& points, std::span<const double> logs, in
 
 } // namespace
 
+namespace {
+// Whether the scan's test finds a perfect step at k among n nights, each level falling within
+// itself (doubled ranks centered), so that no other split separates the nights.
+bool perfect_step_found(int nights, int k, int min_side, const ChangePointOptions& options) {
+    std::vector<double> centered;
+    for (int i = k - 1; i >= 0; --i) {
+        centered.push_back(2.0 * (i + 1) - (nights + 1));
+    }
+    for (int i = nights - 1; i >= k; --i) {
+        centered.push_back(2.0 * (i + 1) - (nights + 1));
+    }
+    // The seed the scan gives a whole history's test (Scan::segment(0, nights)): the answer is
+    // the one the scan itself would give such a history, draws included.
+    PermutationOptions permutation = options.permutation;
+    permutation.seed += static_cast<std::uint64_t>(nights);
+    const double p = permutation_p(
+        centered,
+        [min_side](std::span<const double> order) {
+            return centered_cusum(order, min_side).statistic;
+        },
+        permutation, options.alpha);
+    return p <= options.alpha;
+}
+} // namespace
+
+std::vector<int> visible_step_positions(int nights, const ChangePointOptions& options) {
+    const int min_side = std::max(1, options.min_nights);
+    std::vector<int> visible;
+    // The statistic standardizes the split, yet an edge split has the fewest orders as extreme:
+    // found at the edge, a step is found everywhere (one test, even for a long history).
+    if (nights >= 2 * min_side && perfect_step_found(nights, min_side, min_side, options)) {
+        for (int k = min_side; k <= nights - min_side; ++k) {
+            visible.push_back(k);
+        }
+        return visible;
+    }
+    for (int k = min_side; k <= nights - min_side; ++k) {
+        if (perfect_step_found(nights, k, min_side, options)) {
+            visible.push_back(k);
+        }
+    }
+    return visible;
+}
+
 CusumSplit rank_cusum(std::span<const double> values, int min_side) {
     return centered_cusum(centered_ranks(values), std::max(1, min_side));
 }

@@ -72,6 +72,13 @@ struct ChangePoints {
 ChangePoints change_points(std::span<const double> night_medians,
                            const ChangePointOptions& options = {});
 
+// The nights at which the scan could see a step at all in a history of `nights` nights: the
+// positions k (the first night of a new level) where a perfect step — every night after above
+// every night before, each level in the order least favourable to the scan, so no other split
+// separates them — reaches p <= alpha, with the draws the scan gives a whole history's test. At
+// α 0.05 and 3 nights a side: 8 nights see a perfect step only at 4 | 4, 16 at every position.
+std::vector<int> visible_step_positions(int nights, const ChangePointOptions& options = {});
+
 // The scan's statistic on one segment's values: max over k in [min_side, n − min_side] of
 // S_k² / (k·(n − k)) on centered doubled ranks, and the first k that reaches it (0 when the
 // segment is shorter than 2·min_side).

@@ -1,5 +1,7 @@
 #include "stats/permutation_p.h"
 
+#include "util/error.h"
+#include "util/interrupt.h"
 #include "util/seeded_shuffle.h"
 
 #include <random>
@@ -14,6 +16,11 @@ double permutation_p(std::vector<double> values,
     std::mt19937_64 engine(options.seed);
     long exceedances = 0;
     for (int draw = 0; draw < options.draws; ++draw) {
+        // A long history (10k nights) spends minutes here: Ctrl-C stops it (exit 130), not
+        // after the whole scan.
+        if (interrupted()) {
+            throw Interrupted("stopped during a permutation test");
+        }
         seeded_shuffle(std::span<double>(values), engine);
         if (statistic(values) >= observed) {
             ++exceedances;
