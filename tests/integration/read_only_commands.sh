@@ -109,6 +109,23 @@ for writer in "${writers[@]}"; do
   grep -q "does not replace" "$work/guard.err" && fail "bootbench $writer --force refused the file"
 done
 
+# Issue 48 item 11: stored strings reach the terminal shown, never obeyed: an experiment name,
+# a cell key and a host name carrying ESC ] (retitle the window), CR and U+202E.
+hostile=$work/hostile.sqlite
+cp "$root/docs/data/seed003.sqlite" "$hostile"
+name=$(sqlite3 "$hostile" "select name from experiments order by id limit 1")
+sqlite3 "$hostile" "update experiments set name = name || char(27) || ']0;pwned' || char(7) || char(13) || char(8238);
+  update boots set cell_key = cell_key || char(27) || '[2J';
+  update hosts set hostname = hostname || char(27) || ']0;host' || char(7)"
+for reader in "report" "report --format md" "report --view verdict" "runs" \
+              "compare ${runs[0]} ${runs[1]} --across-experiments" "report --by cell"; do
+  # shellcheck disable=SC2086
+  "$BOOTBENCH" --db "$hostile" $reader >"$work/shown.txt" 2>&1 || true
+  if LC_ALL=C grep -q "$(printf '\033')\|$(printf '\r')\|$(printf '\342\200\256')" "$work/shown.txt"; then
+    fail "bootbench $reader let a terminal control through: $(cat -v "$work/shown.txt" | head -5)"
+  fi
+done
+
 # A WAL database in a directory the reader cannot write (item 9): SQLite cannot make the -shm
 # file there; it is read all the same (CI runs as root, the reader is nobody).
 shared=$work/shared

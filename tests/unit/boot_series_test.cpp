@@ -5,6 +5,7 @@
 #include "fake_launcher.h"
 #include "pipeline/boot_series.h"
 #include "test_support.h"
+#include "util/error.h"
 #include "util/hash.h"
 #include "util/interrupt.h"
 
@@ -73,4 +74,26 @@ TEST_CASE("boot series: every boot stored on the run's stages, stamped with the 
     CHECK(std::count_if(notes.begin(), notes.end(), [](const std::string& line) {
               return line.find("boot 2/3") != std::string::npos;
           }) == 1);
+}
+
+// Issue 48 item 15: when storing a sample failed, `run` marked its run failed and `boot` left it
+// running. Both end alike now (pipeline/failed_run.h).
+TEST_CASE("boot series: a store that fails marks the run failed and exits 3", "[runner]") {
+    bb::reset_interrupted();
+    bb::test::TempDir dir;
+    bb::Database db(dir / "results.sqlite");
+    // The store fails as a full disk would: every boot row refused.
+    db.sql().exec("CREATE TRIGGER refuse_boots BEFORE INSERT ON boots "
+                  "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    bb::BootSeriesRequest request;
+    request.spec.kernel = write_file(dir / "Image", "not a kernel: the fake launcher boots none");
+    request.initrd = write_file(dir / "initrd.img", "not an initramfs either");
+    request.accel = bb::AccelRequest::Tcg;
+    request.repeats = 2;
+    request.quiet.wait = false;
+    bb::test::FakeLauncher launcher(
+        [](const bb::QemuSpec&, int) { return bb::test::booting_guest(1.5); });
+    const bb::Progress progress{[](const std::string&) {}, [](const std::string&) {}};
+    CHECK_THROWS_AS(bb::run_boot_series(db, launcher, request, progress), bb::RuntimeFailure);
+    CHECK(db.sql().execAndGet("SELECT group_concat(status) FROM runs").getString() == "failed");
 }

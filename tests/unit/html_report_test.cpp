@@ -43,6 +43,8 @@ TEST_CASE("html_escape escapes markup, quotes, ampersands and line breaks", "[ht
     CHECK(bb::html_escape(std::string("x\x01y\x7f", 4)) == "x\xEF\xBF\xBDy\xEF\xBF\xBD");
     // Already-escaped text is escaped again: no entity passes through as markup.
     CHECK(bb::html_escape("&lt;") == "&amp;lt;");
+    // A byte that is not UTF-8 (a stored name) made the page invalid UTF-8 (issue 48 item 15).
+    CHECK(bb::html_escape("a\xFF\xC3<") == "a\xEF\xBF\xBD\xEF\xBF\xBD&lt;");
 }
 
 TEST_CASE("nice_ticks picks 1-2-5 steps covering the range", "[html][svg]") {

@@ -64,7 +64,8 @@ std::string man_page(const CLI::App& app, const std::string& version) {
         "120)\n"
         ".SH SEE ALSO\n"
         "README.md and docs/ in the source tree: experiments.md (the experiment file), "
-        "reporting.md (every view and its statistics), builds.md, nested.md.\n",
+        "reporting.md (every view and its statistics), builds.md, nightly.md, repro.md, "
+        "database.md.\n",
         roff_escape(version), preformatted(app.get_description()),
         options_section(outline_options(app)), commands_section(app));
 }

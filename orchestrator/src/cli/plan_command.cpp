@@ -252,7 +252,7 @@ void add_plan_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->footer(k_plan_help);
     cmd->add_option("file", options->file, "experiment YAML file (its analysis: key)")->required();
     cmd->add_option("--pilot", options->pilot, "the pilot run's id (required)")
-        ->check(CLI::PositiveNumber);
+        ->check(integer_at_least(1));
     cmd->add_flag("--json", options->json, "print the plan as JSON");
     auto* effect =
         cmd->add_option("--effect", options->effect, "relative effect to detect (default 5%)");

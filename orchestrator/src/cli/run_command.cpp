@@ -78,8 +78,17 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     check_experiment_files(experiment);
     if (options.validate) {
         // --only is checked too, so a typo in it is found before any kernel is built.
-        if (restrict_cells(experiment, expand_matrix(experiment), only).empty()) {
+        const auto cells = restrict_cells(experiment, expand_matrix(experiment), only);
+        if (cells.empty()) {
             throw Error(options.file + ": --only leaves no cell to run");
+        }
+        if (options.json) { // --json means JSON, here too (issue 48 item 15)
+            const nlohmann::json verdict = {{"file", options.file},
+                                            {"valid", true},
+                                            {"experiment", experiment.name},
+                                            {"cells", cells.size()}};
+            std::printf("%s\n", verdict.dump(2).c_str());
+            return 0;
         }
         std::printf("%s: ok\n", options.file.c_str());
         return 0;

@@ -2,6 +2,7 @@
 
 #include "artifacts/guest_image.h"
 #include "experiment/matrix.h"
+#include "pipeline/failed_run.h"
 #include "pipeline/precision_repeats.h"
 #include "pipeline/quiet_sample.h"
 #include "pipeline/run_execution.h"
@@ -163,7 +164,8 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
     const ScheduleResult executed =
         execute_samples(schedule_lanes(lanes), request.quiet, todo, work);
     if (!executed.failure.empty()) {
-        throw RuntimeFailure("storing a boot failed: " + executed.failure);
+        // As `run` does: marked failed, not left running (issue 48 item 15).
+        end_failed_run(db, result.run_id, executed.failure, progress.note, "");
     }
     result.stop_reason = executed.quiet_stop;
     result.run_status = finished_status(executed);

@@ -2,6 +2,7 @@
 
 #include "experiment/matrix.h"
 #include "pipeline/boot_lanes.h"
+#include "pipeline/failed_run.h"
 #include "pipeline/nested_boot.h"
 #include "pipeline/precision_repeats.h"
 #include "pipeline/quiet_sample.h"
@@ -30,29 +31,6 @@
 namespace bb {
 
 namespace {
-constexpr int k_failed_run_mark_wait_ms = 15'000;
-
-// Marks the run failed — waiting longer than usual for the database, which has just failed
-// once — and throws the runtime failure that ends the process.
-[[noreturn]] void end_failed_run(Database& db, long long run_id, const std::string& failure,
-                                 const std::function<void(const std::string&)>& note) {
-    note(fmt::format("stopped: storing a sample failed: {}; every guest was stopped, marking "
-                     "run {} failed",
-                     failure, run_id));
-    std::string marked = fmt::format("run {} is marked failed", run_id);
-    try {
-        db.sql().setBusyTimeout(k_failed_run_mark_wait_ms);
-        BootStore(db).finish_run(run_id, RunStatus::Failed);
-    } catch (const std::exception& e) {
-        marked = fmt::format("run {} could not be marked failed ({}) and still says running",
-                             run_id, e.what());
-    }
-    throw RuntimeFailure(fmt::format("storing a sample failed: {}. {}; the samples stored "
-                                     "before are kept: once the database is writable again, "
-                                     "`bootbench run FILE --resume {}` boots the rest",
-                                     failure, marked, run_id));
-}
-
 // The cells `--only` and the include/exclude rules leave; a nested cell cannot go to a fleet.
 std::vector<Cell> cells_to_run(const Experiment& experiment, const RunOptions& options,
                                const std::vector<FleetHost>& fleet) {
@@ -220,7 +198,8 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
     const ScheduleResult executed = execute_run(execution, todo, report.samples_skipped);
     add_counts(report, recorder.counts(), executed);
     if (!executed.failure.empty()) {
-        end_failed_run(db, report.run_id, executed.failure, progress.note);
+        end_failed_run(db, report.run_id, executed.failure, progress.note,
+                       fmt::format("bootbench run FILE --resume {}", report.run_id));
     }
     finish_run(store, experiment, executed, report, monotonic_seconds() - started, progress);
     return report;

@@ -3,6 +3,7 @@
 #include "report/render_support.h"
 #include "report/text_table.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -140,8 +141,16 @@ std::string render_history_text(const History& history, size_t width) {
         history.nights.back().started_at.substr(0, 10), stats::k_method_change_points,
         history.alpha);
     for (const CellHistory& cell : history.cells) {
-        out += fmt::format("\ncell {}: {} night{}\n", cell.cell_key, cell.nights.size(),
-                           cell.nights.size() == 1 ? "" : "s");
+        // Nights without a used boot of the cell are not in its table: say how many (issue 48
+        // item 15: "8 nightly runs" above a table of 5 nights).
+        const size_t without =
+            history.nights.size() - std::min(history.nights.size(), cell.nights.size());
+        out += fmt::format("\ncell {}: {} night{}{}\n", cell.cell_key, cell.nights.size(),
+                           cell.nights.size() == 1 ? "" : "s",
+                           without == 0 ? ""
+                                        : fmt::format(" ({} of the {} nightly runs had no used "
+                                                      "boot of it: failed, loaded or absent)",
+                                                      without, history.nights.size()));
         out += render_aligned(history_nights_table(history, cell), width);
         for (const auto& night : cell.nights) {
             if (!night.median.answered()) {

@@ -36,8 +36,15 @@ bool is_control(char c) {
 std::string html_escape(std::string_view text) {
     std::string escaped;
     escaped.reserve(text.size() + text.size() / 8);
-    for (char c : text) {
-        if (const char* entity = special_entity(c, "&#39;")) {
+    for (size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
+        const auto length = utf8_sequence_length(text, at);
+        if (!length) { // a byte that is not UTF-8 (a page must be valid UTF-8: issue 48 item 15)
+            escaped += "\xEF\xBF\xBD";
+        } else if (*length > 1) {
+            escaped += text.substr(at, *length);
+            at += *length - 1;
+        } else if (const char* entity = special_entity(c, "&#39;")) {
             escaped += entity;
         } else if (c == '\n') {
             escaped += "&#10;";
