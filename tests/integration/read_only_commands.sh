@@ -126,6 +126,29 @@ for reader in "report" "report --format md" "report --view verdict" "runs" \
   fi
 done
 
+# Issue 48 item 10: damaged rows give a clear error or are shown as damaged, never exit 70.
+damaged=$work/damaged.sqlite
+for argv in garbage '{"a":1}' '[1,2]' '[]'; do
+  cp "$root/docs/data/seed003.sqlite" "$damaged"
+  sqlite3 "$damaged" "update boots set argv_json = '$argv' where id = $boot"
+  status=0
+  "$BOOTBENCH" --db "$damaged" repro "$boot" -o "$work/damaged-$status.sh" 2>"$work/damaged.err" || status=$?
+  expect_eq "$status" 2 "repro of a boot whose argv_json is $argv ($(cat "$work/damaged.err"))"
+  grep -q "boots.argv_json" "$work/damaged.err" || fail "repro with argv_json $argv said: $(cat "$work/damaged.err")"
+done
+cp "$root/docs/data/seed003.sqlite" "$damaged"
+sqlite3 "$damaged" "update builds set patches_json = 'not json',
+  source_identity = source_identity || char(255), artifact_dir = '/usr/share/doc'"
+for builds in "builds" "builds --json"; do
+  status=0
+  # shellcheck disable=SC2086
+  "$BOOTBENCH" --db "$damaged" $builds >"$work/builds.out" 2>&1 || status=$?
+  expect_eq "$status" 0 "bootbench $builds on damaged rows ($(tail -2 "$work/builds.out"))"
+done
+"$BOOTBENCH" --db "$damaged" builds | grep -q "(not cache)" ||
+  fail "builds walked an artifact_dir outside the cache: $("$BOOTBENCH" --db "$damaged" builds)"
+"$BOOTBENCH" --db "$damaged" builds | grep -q "(damaged patch list)" || fail "builds: damaged patch list"
+
 # A WAL database in a directory the reader cannot write (item 9): SQLite cannot make the -shm
 # file there; it is read all the same (CI runs as root, the reader is nobody).
 shared=$work/shared
