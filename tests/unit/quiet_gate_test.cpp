@@ -124,3 +124,21 @@ TEST_CASE("a sample is loaded after a vain wait or over the threshold during its
     vain.timed_out = true;
     CHECK(bb::sample_loaded(quiet, vain, 0.0));
 }
+
+// A real clock moves between any two reads: with it, a host quiet at the first measurement was
+// "waited for" a few µs, which printed a wait note before every gated boot and stored a non-zero
+// quiet_wait_seconds (issue 48 item 9b). The fake above hid it: its clock moves only per window.
+TEST_CASE("a quiet host is not waited for, however the clock moves between reads", "[quiet]") {
+    class MovingClock : public bb::LoadSource {
+      public:
+        std::optional<double> measure() override { return 0.01; }
+        double now() const override { return m_now += 0.000003; }
+
+      private:
+        mutable double m_now = 100;
+    } source;
+    const auto verdict = bb::wait_for_quiet(settings(60, bb::QuietTimeout::RunLoaded), source,
+                                            [](const std::string&) {});
+    CHECK(verdict.waited_s == 0);
+    CHECK_FALSE(verdict.timed_out);
+}
