@@ -1,6 +1,6 @@
 // The `kernel:` section: source, base, fragments, preemption, --set lines and variants.
 #include "experiment/experiment_reader.h"
-#include "kernel/kernel_source.h"
+#include "kernel/source_spec.h"
 
 #include <filesystem>
 
