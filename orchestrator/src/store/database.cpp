@@ -234,8 +234,7 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
             // A long read stops at the first SIGINT/SIGTERM (the flag util/interrupt.h sets),
             // not only at SIGKILL. Not for writers: a run that is winding down after a Ctrl-C
             // still records that it was interrupted.
-            sqlite3_progress_handler(
-                m_db->getHandle(), 100'000, [](void*) { return interrupted() ? 1 : 0; }, nullptr);
+            stop_statements_on_interrupt(true);
         }
     } catch (const SQLite::Exception& e) {
         throw_database_error(e, "cannot open database " + path.string(), "");
@@ -263,6 +262,15 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
         }
         refuse_unreadable_schema(*m_db, path, version);
         check_views_are_bootbench_own(*m_db, path.string(), version);
+    }
+}
+
+void Database::stop_statements_on_interrupt(bool stop) {
+    if (stop) {
+        sqlite3_progress_handler(
+            m_db->getHandle(), 10'000, [](void*) { return interrupted() ? 1 : 0; }, nullptr);
+    } else {
+        sqlite3_progress_handler(m_db->getHandle(), 0, nullptr, nullptr);
     }
 }
 

@@ -15,6 +15,10 @@ class Database {
     explicit Database(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
 
     SQLite::Database& sql() { return *m_db; }
+    // Whether a running statement stops at the first SIGINT/SIGTERM (the flag util/interrupt.h
+    // sets): SQLite then fails it with SQLITE_INTERRUPT, and a transaction rolls back. On for
+    // readers from the start; a writer turns it on around work a signal may undo (a delete).
+    void stop_statements_on_interrupt(bool stop);
     const std::filesystem::path& path() const { return m_path; }
     int schema_version();
 

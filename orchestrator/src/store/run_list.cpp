@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <sqlite3.h>
 
 namespace bb {
 
@@ -101,16 +100,13 @@ void refuse_live_run(Database& db, long long run_id) {
 // the statement and the transaction rolls back.
 class StopOnInterrupt {
   public:
-    explicit StopOnInterrupt(Database& db) : m_handle(db.sql().getHandle()) {
-        sqlite3_progress_handler(
-            m_handle, 10'000, [](void*) { return interrupted() ? 1 : 0; }, nullptr);
-    }
-    ~StopOnInterrupt() { sqlite3_progress_handler(m_handle, 0, nullptr, nullptr); }
+    explicit StopOnInterrupt(Database& db) : m_db(db) { m_db.stop_statements_on_interrupt(true); }
+    ~StopOnInterrupt() { m_db.stop_statements_on_interrupt(false); }
     StopOnInterrupt(const StopOnInterrupt&) = delete;
     StopOnInterrupt& operator=(const StopOnInterrupt&) = delete;
 
   private:
-    sqlite3* m_handle;
+    Database& m_db;
 };
 
 void throw_if_interrupted(long long run_id) {
