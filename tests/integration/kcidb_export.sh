@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # bootbench export --format kcidb (issue 30, item 6; docs/kcidb.md): shipped databases exported
-# as KCIDB JSON validate against the published I/O schema v4.5 (tests/data/kcidb/, with its
+# as KCIDB JSON validate against the published I/O schema v4.5 (orchestrator/data/kcidb/, with its
 # provenance) under Debian's python3-jsonschema; a document the schema refuses is refused here
 # too (the check can fail); the same data gives the same bytes, also from an `export --format
 # sqlite` copy; the source database is not written. Nothing boots.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-schema=$root/tests/data/kcidb/v04_05.schema.json
+schema=$root/orchestrator/data/kcidb/v04_05.schema.json
 python3 -c 'import jsonschema' 2>/dev/null ||
   fail "python3 cannot import jsonschema: install Debian's python3-jsonschema (scripts/setup.sh)"
 

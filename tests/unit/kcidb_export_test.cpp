@@ -3,6 +3,7 @@
 #include "kcidb/json_finite.h"
 #include "kcidb/kcidb_document.h"
 #include "kcidb/kcidb_ids.h"
+#include "kcidb/kcidb_schema.h"
 #include "kcidb/kcidb_status.h"
 #include "store/build_store.h"
 #include "store/export.h"
@@ -301,4 +302,40 @@ TEST_CASE("hostile stored values give ids the schema takes, no host path, no fal
     CHECK(bb::kcidb_date_time("2026-12-02T00:26:09Z"));
     CHECK_FALSE(bb::kcidb_date_time("2026-12-02 00:26:09"));
     CHECK_FALSE(bb::kcidb_date_time("2026-12-02T00:26:09.Z"));
+}
+
+TEST_CASE("the document is checked against the shipped schema: what breaks it is refused") {
+    const json schema = json::parse(bb::kcidb_schema_text());
+    CHECK(schema["title"] == "kcidb");
+    bb::test::Store s;
+    bb::BuildStore builds(s.db);
+    builds.record(build_row(std::string(64, '1'), "[]", ""));
+    auto boot = s.record(s.run("e"), R"({"variant":"a"})", 1.5);
+    boot.build_key = std::string(64, '1');
+    s.store.insert_boot(boot);
+    const json document = export_all(s.db); // valid: kcidb_document checked it
+    CHECK_NOTHROW(bb::require_kcidb_schema(document));
+    const auto refusal = [](const json& broken) {
+        try {
+            bb::require_kcidb_schema(broken);
+        } catch (const bb::Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    json newline = document;
+    newline["tests"][0]["id"] = "bootbench:a\nb";
+    CHECK_THAT(refusal(newline),
+               Catch::Contains(R"(/tests/0/id: "bootbench:a\nb" does not match)"));
+    json date = document;
+    date["tests"][0]["start_time"] = "garbage";
+    CHECK_THAT(refusal(date),
+               Catch::Contains(R"(/tests/0/start_time: "garbage" is not a date-time)"));
+    json twice = document;
+    twice["tests"].push_back(twice["tests"][0]);
+    CHECK_THAT(refusal(twice),
+               Catch::Contains("/tests/1/id: ") && Catch::Contains("is the id of an earlier one"));
+    json path = document;
+    path["checkouts"][0]["git_repository_url"] = "/home/someone/linux";
+    CHECK_THAT(refusal(path), Catch::Contains("/checkouts/0/git_repository_url"));
 }

@@ -3,6 +3,7 @@
 #include "kcidb/json_finite.h"
 #include "kcidb/kcidb_ids.h"
 #include "kcidb/kcidb_objects.h"
+#include "kcidb/kcidb_schema.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
@@ -58,6 +59,7 @@ json kcidb_document(const KcidbRows& rows) {
                      {"builds", values(builds)},
                      {"tests", tests}};
     require_finite_numbers(document);
+    require_kcidb_schema(document);
     return document;
 }
 
