@@ -46,7 +46,8 @@ timeout: 120
 seed: 11
 YAML
 
-"$BOOTBENCH" run "$work/analysis.yaml" >"$work/run.txt" 2>&1 || fail "run: $(cat "$work/run.txt")"
+run_status=0
+"$BOOTBENCH" run "$work/analysis.yaml" >"$work/run.txt" 2>&1 || run_status=$?
 grep -q "^verdict of run 1 (analysis-verdict): endpoint boot_seconds" "$work/run.txt" ||
   fail "no verdict table after the run: $(cat "$work/run.txt")"
 row=$(grep "^all boots  *100  *1000 " "$work/run.txt") || fail "no verdict row: $(cat "$work/run.txt")"
@@ -54,6 +55,15 @@ row=$(grep "^all boots  *100  *1000 " "$work/run.txt") || fail "no verdict row: 
 grep -q "6 pairs (2 unpaired)" <<<"$row" || fail "pairs: $row"
 grep -Eq "signed-rank, exact .* (B slower|B faster|no difference shown)$" <<<"$row" ||
   fail "method or decision: $row"
+# The run exits 0 whatever the verdict (`report --view verdict` gates) and ends with the row in
+# one sentence.
+expect_eq "$run_status" 0 "run's exit status for: $row"
+case $row in
+  *"B slower") sentence="^answer: 1000 is [0-9.]+× \[[0-9.]+, [0-9.]+\] slower than 100 \(boot time, 6 pairs, exact p " ;;
+  *"B faster") sentence="^answer: 1000 is [0-9.]+× \[[0-9.]+, [0-9.]+\] faster than 100 \(boot time, 6 pairs, exact p " ;;
+  *) sentence="^answer: no difference shown: 1000 vs 100: [0-9.]+× \[[0-9.]+, [0-9.]+\]; the interval excludes changes beyond " ;;
+esac
+grep -Eq "$sentence" "$work/run.txt" || fail "the answer line does not say the row's decision ($row): $(grep answer "$work/run.txt")"
 grep -q "phase=100: precision reached at n=6 (±0.0 % ≤ ±5.0 %)" "$work/run.txt" ||
   fail "the constant cell did not stop early: $(cat "$work/run.txt")"
 grep -q "phase=1000: max reached (n=8, " "$work/run.txt" ||

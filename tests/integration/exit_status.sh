@@ -30,14 +30,19 @@ said() { # text what: the last command's output (stdout or stderr) holds the tex
 # by HZ), both ways round: the second is 14 % faster than the first.
 status_of 0 "compare, B faster" "$BOOTBENCH" --db "$db" compare 1 2 --by hz --across-experiments
 said "0 slower, 1 faster" "compare, B faster"
+said "answer: B is " "compare's one-line answer"
+said "faster than A (boot time, " "compare's answer says faster, as its verdict"
 status_of 1 "compare, B slower" "$BOOTBENCH" --db "$db" compare 2 1 --by hz --across-experiments
 said "1 slower, 0 faster" "compare, B slower"
+said "slower than A (boot time, " "compare's answer says slower, as its verdict"
 
 # 1 from the in-run verdict (issue 48 item 7): report --view verdict decided "B slower" and
 # exited 0, so it could not gate CI. seed000-quick's declared comparison is B slower.
 cp "$root/docs/data/seed000-quick.sqlite" "$work/quick.sqlite"
 status_of 1 "verdict, B slower" "$BOOTBENCH" --db "$work/quick.sqlite" report --view verdict
 said "B slower" "verdict, B slower"
+grep -Eq "^answer: .+ is [0-9.]+× \[[0-9.]+, [0-9.]+\] slower than " "$work/out" ||
+  fail "the verdict's answer line does not say slower: $(grep answer "$work/out")"
 # A database whose newest experiment declared nothing takes the newest run that did (item 8).
 cp "$root/docs/data/seed000-host.sqlite" "$work/host.sqlite"
 status_of 1 "verdict of an older experiment" "$BOOTBENCH" --db "$work/host.sqlite" report --view verdict

@@ -463,7 +463,14 @@ TEST_CASE("did_you_mean suggests only close candidates", "[experiment]") {
     const std::vector<std::string> keys{"kernel", "name", "repeats", "timeout", "exclude"};
     CHECK(bb::did_you_mean("kernal", keys) == "kernel");
     CHECK(bb::did_you_mean("repeat", keys) == "repeats");
-    CHECK(bb::did_you_mean("exlcude", keys) == "exclude"); // a transposition costs 2
+    CHECK(bb::did_you_mean("exlcude", keys) == "exclude"); // a transposition costs 1
+    CHECK(bb::edit_distance("reprot", "report") == 1);
+    CHECK(bb::edit_distance("ab", "ba") == 1);
+    CHECK(bb::edit_distance("abc", "ca") == 3);
+    // A swap is as close as a dropped letter: the tie goes to the earlier candidate, in the
+    // order commands are listed (issue 49: `reprot` suggested `repro`).
+    CHECK(bb::did_you_mean("reprot", {"report", "compare", "repro"}) == "report");
+    CHECK_FALSE(bb::did_you_mean("pdf", {"text", "md", "csv", "json", "html"}).has_value());
     CHECK_FALSE(bb::did_you_mean("colour", keys).has_value());
     CHECK_FALSE(bb::did_you_mean("xy", {"hz"}).has_value()); // a complete rewrite is no hint
     CHECK(bb::did_you_mean("srcutree.srcu_max_nodelay_phse",

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "experiment/experiment_diff.h"
+#include "report/answer_lines.h"
 #include "report/comparison_table.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
@@ -11,6 +12,7 @@
 #include "report/text_table.h"
 #include "report/verdict.h"
 #include "store/database.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 #include "util/output_guard.h"
@@ -161,9 +163,10 @@ void check_same_experiment(const RunInfo& a, const RunInfo& b, bool across, bool
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
     if (!format || *format == ReportFormat::Csv || *format == ReportFormat::Html) {
-        throw Error(fmt::format("--format {}: unknown format for compare; use text, md or json "
+        throw Error(fmt::format("--format {}: unknown format for compare{}; use text, md or json "
                                 "(raw samples: bootbench report --format csv)",
-                                options.format));
+                                options.format,
+                                did_you_mean_note(options.format, {"text", "md", "json"})));
     }
     if (options.phases && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --phases divides the endpoint boot_seconds into "
@@ -219,6 +222,7 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     std::string out;
     if (*format == ReportFormat::Json) {
         nlohmann::json document = comparison_json(comparison, label_a, label_b);
+        document["answers"] = comparison_answers(comparison);
         if (attribution) {
             document["phases"] = attribution_json(*attribution);
         }
@@ -229,7 +233,8 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         out = exploratory_note(runs_with_analysis(db, {options.a, options.b}, ""), markdown,
                                global.db_argument()) +
               (markdown ? render_comparison_markdown(comparison, label_a, label_b)
-                        : render_comparison_text(comparison, label_a, label_b));
+                        : render_comparison_text(comparison, label_a, label_b)) +
+              answer_block(comparison_answers(comparison), markdown);
         if (attribution) {
             out +=
                 "\n" + render_attribution(*attribution, *format) + left_out_of_phases(*attribution);

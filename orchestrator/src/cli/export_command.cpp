@@ -4,6 +4,7 @@
 #include "store/database.h"
 #include "store/export.h"
 #include "store/kcidb_rows.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/paths.h"
 #include "util/units.h"
@@ -49,8 +50,9 @@ struct ExportOptions {
 
 void check_format(const ExportOptions& options) {
     if (options.format != "sqlite" && options.format != "kcidb") {
-        throw Error(fmt::format("--format {}: unknown format; use sqlite (the default) or kcidb",
-                                options.format));
+        throw Error(fmt::format("--format {}: unknown format{}; use sqlite (the default) or kcidb",
+                                options.format,
+                                did_you_mean_note(options.format, {"sqlite", "kcidb"})));
     }
     if (options.format == "sqlite" && options.output.empty()) {
         throw Error("--format sqlite writes a database file: name it with -o FILE");

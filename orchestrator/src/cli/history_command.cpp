@@ -9,6 +9,7 @@
 #include "report/text_table.h"
 #include "store/boot_store.h"
 #include "store/database.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 #include "util/output_guard.h"
@@ -89,12 +90,13 @@ Examples:
 // machine's layout is not).
 HtmlContext history_page_context(const HistoryCommandOptions& options, Database& db) {
     const std::string what = options.view == "phases" ? "phases" : options.metric;
-    return {"bootbench history: " + options.experiment,
-            fmt::format(
-                "{}; {}{}; bootbench {}", db.path().filename().string(), what,
-                options.only.empty() ? "" : fmt::format(" with {}", fmt::join(options.only, " ")),
-                tool_version()),
-            ""};
+    HtmlContext context;
+    context.title = "bootbench history: " + options.experiment;
+    context.subtitle = fmt::format(
+        "{}; {}{}; bootbench {}", db.path().filename().string(), what,
+        options.only.empty() ? "" : fmt::format(" with {}", fmt::join(options.only, " ")),
+        tool_version());
+    return context;
 }
 
 void write_page(const std::string& path, const std::string& page, const GlobalOptions& global) {
@@ -123,9 +125,9 @@ int run_phases(const HistoryCommandOptions& options, const GlobalOptions& global
 
 int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     if (!options.view.empty() && options.view != "phases") {
-        throw Error(fmt::format("--view {}: unknown view; use phases (or leave --view out for "
+        throw Error(fmt::format("--view {}: unknown view{}; use phases (or leave --view out for "
                                 "the endpoint's history)",
-                                options.view));
+                                options.view, did_you_mean_note(options.view, {"phases"})));
     }
     if (options.view == "phases" && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "

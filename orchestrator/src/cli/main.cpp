@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -60,6 +61,49 @@ int unknown_command(const CLI::App& app, const std::string& word) {
     }
     std::fprintf(stderr, "bootbench: error: unknown command '%s'%s (commands: %s)\n", word.c_str(),
                  bb::did_you_mean_note(word, names).c_str(), commands.c_str());
+    return bb::k_exit_usage;
+}
+// The options `command` takes (and the global ones), as typed: "--format", "-o".
+std::vector<std::string> option_names(const CLI::App& app, const CLI::App& command) {
+    std::vector<std::string> names;
+    for (const CLI::App* owner : {&command, &app}) {
+        for (const CLI::Option* option : owner->get_options()) {
+            for (const auto& name : option->get_lnames()) {
+                names.push_back("--" + name);
+            }
+            for (const auto& name : option->get_snames()) {
+                names.push_back("-" + name);
+            }
+        }
+    }
+    return names;
+}
+
+// `bootbench report --formt md`: CLI11 says only that "--formt" was not expected. Name the
+// command and the nearest option it takes; nullopt for extras that are not options.
+std::optional<int> unknown_option(const CLI::App& app, const CLI::ExtrasError& error) {
+    const std::string what = error.what();
+    const auto colon = what.rfind(": ");
+    const auto commands = app.get_subcommands();
+    if (colon == std::string::npos || commands.empty()) {
+        return std::nullopt;
+    }
+    // "The following arguments were not expected: 3 --runs": the first one that is an option.
+    std::istringstream extras(what.substr(colon + 2));
+    std::string word;
+    while (extras >> word && !word.starts_with("-")) {
+    }
+    if (!word.starts_with("-")) {
+        return std::nullopt;
+    }
+    word = word.substr(0, word.find('='));
+    const CLI::App& command = *commands.back();
+    std::fprintf(stderr,
+                 "bootbench: error: unknown option %s for `bootbench %s`%s\n"
+                 "Run `bootbench %s --help` for its options.\n",
+                 bb::terminal_text(word).c_str(), command.get_name().c_str(),
+                 bb::did_you_mean_note(word, option_names(app, command)).c_str(),
+                 command.get_name().c_str());
     return bb::k_exit_usage;
 }
 } // namespace
@@ -127,6 +171,11 @@ int main(int argc, char** argv) {
         // `bootbench frobnicate`: CLI11 would only say that a subcommand is required.
         if (app.get_subcommands().empty() && !app.remaining().empty()) {
             return unknown_command(app, app.remaining().front());
+        }
+        return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
+    } catch (const CLI::ExtrasError& e) {
+        if (const auto status = unknown_option(app, e)) {
+            return *status;
         }
         return app.exit(e) == 0 ? bb::k_exit_ok : bb::k_exit_usage;
     } catch (const CLI::ParseError& e) {

@@ -3,6 +3,7 @@
 #include "report/adhoc_query.h"
 #include "store/database.h"
 #include "store/migrations.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/paths.h"
 
@@ -54,8 +55,9 @@ Examples:
 int run(const QueryCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_query_format(options.format);
     if (!format) {
-        throw Error(
-            fmt::format("--format {}: unknown format; use text, csv, json or md", options.format));
+        throw Error(fmt::format("--format {}: unknown format{}; use text, csv, json or md",
+                                options.format,
+                                did_you_mean_note(options.format, {"text", "csv", "json", "md"})));
     }
     if (!(options.time_limit_seconds > 0) || options.memory_limit_mib <= 0) {
         throw Error("--time-limit and --memory-limit must be positive");

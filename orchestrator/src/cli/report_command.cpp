@@ -5,6 +5,7 @@
 #include "report/host_split.h"
 #include "report/html_report.h"
 #include "report/json_format.h"
+#include "report/noise_warnings.h"
 #include "report/param_table.h"
 #include "report/per_item_view.h"
 #include "report/phase_samples.h"
@@ -17,6 +18,7 @@
 #include "report/view_renderer.h"
 #include "store/boot_store.h"
 #include "store/database.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 #include "util/output_guard.h"
@@ -173,17 +175,34 @@ SampleQuery host_split_selection(const ReportCommandOptions& options, Database& 
     return options.pool_hosts ? query : split_by_host(db, query);
 }
 
+// What a page is about, for its title: the experiment (the only one, when none was chosen) and
+// the runs chosen ("srcu-readers, runs 3, 4"); empty when neither can be named.
+std::string page_scope(const ReportCommandOptions& options, Database& db) {
+    std::string scope = options.experiment;
+    if (scope.empty()) {
+        const std::vector<std::string> names = experiments_newest_first(db);
+        scope = names.size() == 1 ? names.front() : "";
+    }
+    if (!options.runs.empty()) {
+        scope += fmt::format("{}run{} {}", scope.empty() ? "" : ", ",
+                             options.runs.size() == 1 ? "" : "s", fmt::join(options.runs, ", "));
+    }
+    return scope;
+}
+
 HtmlContext html_context(const ReportCommandOptions& options, Database& db,
                          const std::string& title) {
+    const std::string scope = page_scope(options, db);
+    HtmlContext context;
+    context.title = scope.empty() ? title : fmt::format("{}: {}", scope, title);
     // The database's file name, not its path: a page is shared, the machine's layout is not.
-    HtmlContext context{title,
-                        fmt::format("{}{}; bootbench {}", db.path().filename().string(),
-                                    filters_text(options), tool_version()),
-                        ""};
-    // A page about runs that declared an analysis shows its verdict, as the text says where
-    // to find it.
+    context.subtitle = fmt::format("{}{}; bootbench {}", db.path().filename().string(),
+                                   filters_text(options), tool_version());
+    // A page about runs that declared an analysis shows its verdict, and says (as text and
+    // Markdown do, first) that every other figure on it is exploratory.
     const auto declared = runs_with_analysis(db, options.runs, options.experiment);
     if (!declared.empty()) {
+        context.banner = exploratory_note(declared, false, "");
         context.appendix = verdict_html_section(compute_verdict(db, declared.back()));
     }
     return context;
@@ -193,9 +212,12 @@ HtmlContext html_context(const ReportCommandOptions& options, Database& db,
 void check_view_options(const ReportCommandOptions& options) {
     if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
         options.view != "per-item" && options.view != "verdict" && options.view != "phases") {
-        throw Error(fmt::format("--view {}: unknown view; use param-table, histogram, per-item, "
-                                "verdict or phases",
-                                options.view));
+        throw Error(
+            fmt::format("--view {}: unknown view{}; use param-table, histogram, per-item, "
+                        "verdict or phases",
+                        options.view,
+                        did_you_mean_note(options.view, {"param-table", "histogram", "per-item",
+                                                         "verdict", "phases"})));
     }
     if (options.view == "phases" && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "
@@ -231,6 +253,31 @@ void check_view_options(const ReportCommandOptions& options) {
     }
 }
 
+// The noise warnings of every group of boot times (report/noise_warnings.h), then the fix;
+// "" when none is noisy. A metric's spread may be its nature: only times are judged.
+std::string noise_text(const SampleSet& set) {
+    if (!set.seconds) {
+        return "";
+    }
+    std::string out;
+    for (const auto& group : set.groups) {
+        std::vector<long long> ids;
+        for (const auto& sample : group.samples) {
+            if (sample.used && sample.value) {
+                ids.push_back(sample.boot_id);
+            }
+        }
+        if (ids.size() != group.values.size()) { // --include-failed/-loaded: times only
+            ids.clear();
+        }
+        for (const auto& warning :
+             noise_warnings(group_label(set.axes, group.key), group.values, ids)) {
+            out += warning + "\n";
+        }
+    }
+    return out.empty() ? out : out + noise_fix_hint() + "\n";
+}
+
 std::string grouped_report(const ReportCommandOptions& options, ReportFormat format, Database& db,
                            const EstimateOptions& estimates) {
     const SampleQuery query = host_split_selection(options, db);
@@ -246,9 +293,10 @@ std::string grouped_report(const ReportCommandOptions& options, ReportFormat for
     }
     switch (format) {
     case ReportFormat::Text:
-        return render_report_text(set, summarize_groups(set, estimates)) + lost;
+        return render_report_text(set, summarize_groups(set, estimates)) + lost + noise_text(set);
     case ReportFormat::Markdown:
-        return render_report_markdown(set, summarize_groups(set, estimates)) + lost;
+        return render_report_markdown(set, summarize_groups(set, estimates)) + lost +
+               noise_text(set);
     case ReportFormat::Csv:
         return render_report_csv(set); // raw samples only: no statistics
     case ReportFormat::Json:
@@ -438,8 +486,9 @@ scoped_to_one_experiment(const ReportCommandOptions& given, Database& db) {
 int run(const ReportCommandOptions& given, const GlobalOptions& global) {
     const auto format = parse_report_format(given.format);
     if (!format) {
-        throw Error(fmt::format("--format {}: unknown format; use text, md, csv, json or html",
-                                given.format));
+        throw Error(fmt::format(
+            "--format {}: unknown format{}; use text, md, csv, json or html", given.format,
+            did_you_mean_note(given.format, {"text", "md", "csv", "json", "html"})));
     }
     check_view_options(given);
     if (!given.output.empty()) {

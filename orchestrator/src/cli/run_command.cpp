@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
+#include <optional>
 
 namespace bb {
 
@@ -113,11 +114,14 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     const RunReport report = run_experiment(db, experiment, run_options, progress);
     status.clear();
     const auto results = load_run_results(db, report.run_id);
+    // The declared analysis' verdict, the one answer the run was made for.
+    std::optional<VerdictTable> verdict;
+    if (BootStore(db).run_analysis(report.run_id)) {
+        verdict = compute_verdict(db, report.run_id);
+    }
     if (options.json) {
-        // The declared analysis' verdict, the one answer the run was made for (null: none).
-        const nlohmann::json verdict = BootStore(db).run_analysis(report.run_id)
-                                           ? verdict_json(compute_verdict(db, report.run_id))
-                                           : nlohmann::json(nullptr);
+        const nlohmann::json verdict_value =
+            verdict ? verdict_json(*verdict) : nlohmann::json(nullptr); // null: none declared
         std::printf("%s\n", nlohmann::json{{"run_id", report.run_id},
                                            {"experiment", experiment.name},
                                            {"status", std::string(to_string(report.status))},
@@ -127,7 +131,7 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                                            {"hosts_lost", report.hosts_lost},
                                            {"samples_requeued", report.samples_requeued},
                                            {"cells", run_summary_json(results)},
-                                           {"verdict", verdict}}
+                                           {"verdict", verdict_value}}
                                 .dump(2)
                                 .c_str());
     } else {
@@ -135,9 +139,8 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
                     std::string(to_string(report.status)).c_str(),
                     static_cast<unsigned long long>(report.seed),
                     render_run_summary(results).c_str());
-        // The declared analysis last: the one answer the run was made for.
-        if (BootStore(db).run_analysis(report.run_id)) {
-            std::printf("\n%s", render_verdict(compute_verdict(db, report.run_id)).c_str());
+        if (verdict) { // last: the one answer the run was made for
+            std::printf("\n%s", render_verdict(*verdict).c_str());
         }
     }
     if (report.status == RunStatus::Interrupted) {
@@ -147,6 +150,8 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
     if (report.samples_infra_failed > 0) {
         return k_exit_runtime;
     }
+    // Not 1 for a verdict of "B slower": an experiment is often made to show just that (the
+    // main job's before/stock); `report --view verdict` gates on it (README, "Exit status").
     return report.samples_failed > 0 ? k_exit_verdict : k_exit_ok;
 }
 } // namespace

@@ -101,10 +101,11 @@ std::string html_table(const Table& table) {
 std::string html_page(const HtmlContext& context, const std::string& body) {
     return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                        "<meta name=\"generator\" content=\"bootbench\">\n<title>{0}</title>\n"
-                       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n{2}{3}</body>\n"
+                       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n{2}{3}{4}</body>\n"
                        "</html>\n",
                        html_escape(context.title), k_style,
                        context.subtitle.empty() ? "" : paragraph(context.subtitle, "bb-subtitle"),
+                       context.banner.empty() ? "" : paragraph(context.banner, "bb-note"),
                        body + context.appendix);
 }
 

@@ -16,6 +16,9 @@ namespace bb {
 struct HtmlContext {
     std::string title = "bootbench report";
     std::string subtitle;
+    // Above the body, as text and Markdown print it first: "exploratory: run 3 declared an
+    // analysis; its verdict is …" (empty: none).
+    std::string banner;
     std::string appendix; // HTML after the view's body (the declared analysis's verdict)
 };
 

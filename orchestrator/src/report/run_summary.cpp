@@ -1,9 +1,11 @@
 #include "report/run_summary.h"
 
+#include "report/noise_warnings.h"
 #include "report/statistics.h"
 #include "stats/sorted.h"
 #include "store/metric_queries.h"
 #include "store/sample_selection.h"
+#include "util/terminal.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -47,6 +49,7 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id) {
         if (sample.used && sample.value) {
             ++cell.ok;
             cell.boot_seconds.push_back(*sample.value);
+            cell.boot_ids.push_back(sample.boot_id);
             boot_cell[sample.boot_id] = key;
         }
     }
@@ -65,6 +68,45 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id) {
     }
     return results;
 }
+
+namespace {
+
+// The metrics that fit in `room` columns, then "+N more (bootbench report --metric NAME)": the
+// main job's cells carry dozens of guest metrics, and one line of all of them ran to 1,000
+// columns (issue 49, item 1). The whole list is in `run --json` and `report`.
+std::string metrics_within(const CellResult& cell, size_t room) {
+    std::string shown;
+    size_t left_out = 0;
+    for (const auto& [name, values] : cell.metrics) {
+        const std::string& unit = cell.metric_units.at(name);
+        const std::string item = fmt::format("{}={:g}{}", name, stats::sorted_median_of(values),
+                                             unit.empty() ? "" : " " + unit);
+        const size_t needed = (shown.empty() ? 0 : 1) + item.size();
+        if (left_out == 0 && shown.size() + needed <= room) {
+            shown += (shown.empty() ? "" : " ") + item;
+        } else {
+            ++left_out;
+        }
+    }
+    if (left_out > 0) {
+        shown += fmt::format("{}+{} more", shown.empty() ? "" : " ", left_out);
+    }
+    return shown;
+}
+
+std::string noise_section(const std::vector<CellResult>& cells) {
+    std::string out;
+    for (const auto& cell : cells) {
+        const std::string label =
+            cell.host.empty() ? cell.cell_key : cell.cell_key + " @" + cell.host;
+        for (const auto& warning : noise_warnings(label, cell.boot_seconds, cell.boot_ids)) {
+            out += warning + "\n";
+        }
+    }
+    return out.empty() ? out : out + noise_fix_hint() + "\n";
+}
+
+} // namespace
 
 std::string render_run_summary(const std::vector<CellResult>& cells) {
     auto label = [](const CellResult& cell) {
@@ -88,12 +130,11 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
             mean = fmt::format("{} ± {}", format_seconds(s.mean, unit),
                                format_seconds(s.stddev, unit));
         }
-        std::string metrics;
-        for (const auto& [name, values] : cell.metrics) {
-            metrics += fmt::format(
-                "{}{}={:g}{}", metrics.empty() ? "" : " ", name, stats::sorted_median_of(values),
-                cell.metric_units.at(name).empty() ? "" : " " + cell.metric_units.at(name));
-        }
+        // The columns before the metrics: the label, then 6 + 9 + 10 + 22 and five gaps of 2.
+        const size_t before_metrics = width + 57;
+        const size_t room =
+            table_width() > before_metrics + 20 ? table_width() - before_metrics : 20;
+        const std::string metrics = metrics_within(cell, room);
         const int failed = cell.boots - cell.ok - cell.contaminated;
         std::string excluded = "-";
         if (failed > 0 || cell.contaminated > 0) {
@@ -103,7 +144,7 @@ std::string render_run_summary(const std::vector<CellResult>& cells) {
             fmt::format("{:<{}}  {:>6}  {:>9}  {:>10}  {:>22}  {}\n", label(cell), width,
                         fmt::format("{}/{}", cell.ok, cell.boots), excluded, median, mean, metrics);
     }
-    return out;
+    return out + noise_section(cells);
 }
 
 nlohmann::json run_summary_json(const std::vector<CellResult>& cells) {

@@ -1,3 +1,4 @@
+#include "report/answer_lines.h"
 #include "report/csv_format.h"
 #include "report/html_report.h"
 #include "report/render_support.h"
@@ -237,10 +238,18 @@ std::string verdict_html_bodies(const std::vector<VerdictDocument>& documents) {
     return body;
 }
 
+std::string answers_html(const VerdictTable& table) {
+    std::string html;
+    for (const auto& answer : verdict_answers(table)) {
+        html += fmt::format("<p class=\"bb-note\"><strong>{}</strong></p>\n", html_escape(answer));
+    }
+    return html;
+}
+
 std::string verdict_html(const VerdictTable& table, const std::vector<VerdictDocument>& documents) {
     HtmlContext context;
     context.title = fmt::format("bootbench verdict: run {} ({})", table.run_id, table.experiment);
-    return html_page(context, verdict_html_bodies(documents));
+    return html_page(context, verdict_html_bodies(documents) + answers_html(table));
 }
 
 } // namespace
@@ -257,7 +266,7 @@ std::string verdict_html_section(const VerdictTable& table) {
     return fmt::format("<h2>{}</h2>\n",
                        html_escape(fmt::format("The declared analysis: run {} ({})", table.run_id,
                                                table.experiment))) +
-           verdict_html_bodies(verdict_documents(table));
+           verdict_html_bodies(verdict_documents(table)) + answers_html(table);
 }
 
 std::string render_verdict(const VerdictTable& table, ReportFormat format) {
@@ -278,6 +287,8 @@ std::string render_verdict(const VerdictTable& table, ReportFormat format) {
         text += (text.empty() ? "" : "\n") +
                 render_text_or_markdown(document.heading, document.table, document.notes, format);
     }
+    // Last, where the eye lands: the primary table's answer in sentences (answer_lines.h).
+    text += "\n" + answer_block(verdict_answers(table), format == ReportFormat::Markdown);
     // Wrapped here, not only by `report`: `run` prints the same verdict, and the two must read
     // alike.
     return format == ReportFormat::Text ? wrap_long_lines(text, table_width()) : text;
@@ -285,8 +296,10 @@ std::string render_verdict(const VerdictTable& table, ReportFormat format) {
 
 nlohmann::json verdict_json(const VerdictTable& table) {
     nlohmann::json rows = nlohmann::json::array();
+    const std::vector<std::string> answers = verdict_answers(table);
     if (table.analysis.is_trend()) {
-        for (const auto& row : table.rows) {
+        for (size_t i = 0; i < table.rows.size(); ++i) {
+            const VerdictRow& row = table.rows[i];
             nlohmann::json medians = nlohmann::json::array();
             for (const double median : row.trend_medians) {
                 medians.push_back(number_or_null(median));
@@ -299,7 +312,8 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                             {"trend", result_json(row.trend)},
                             {"j_no_trend", number_or_null(row.trend_null_mean)},
                             {"p_holm", number_or_null(row.p_adjusted)},
-                            {"decision", row.decision}});
+                            {"decision", row.decision},
+                            {"answer", answers[i]}});
         }
         return {{"run_id", table.run_id},
                 {"experiment", table.experiment},
@@ -308,7 +322,8 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                 {"paired", false},
                 {"trends", rows}};
     }
-    for (const auto& row : table.rows) {
+    for (size_t i = 0; i < table.rows.size(); ++i) {
+        const VerdictRow& row = table.rows[i];
         rows.push_back({{"condition", row.condition},
                         {"a", row.pair.a},
                         {"b", row.pair.b},
@@ -320,7 +335,8 @@ nlohmann::json verdict_json(const VerdictTable& table) {
                         {"ratio", table.analysis.ratio ? result_json(row.ratio) : nullptr},
                         {"shift", result_json(row.shift)},
                         {"p_holm", number_or_null(row.p_adjusted)},
-                        {"decision", row.decision}});
+                        {"decision", row.decision},
+                        {"answer", answers[i]}});
     }
     nlohmann::json json = {{"run_id", table.run_id},          {"experiment", table.experiment},
                            {"heading", heading(table)},       {"alpha", table.analysis.alpha},

@@ -1,6 +1,8 @@
 #include "store/axis_value.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 namespace bb {
 
@@ -12,6 +14,51 @@ double as_number(const AxisValue& value) {
 
 bool is_number(const AxisValue& value) {
     return value.kind == AxisValue::Kind::Integer || value.kind == AxisValue::Kind::Real;
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Text in natural order: runs of digits compare as numbers, so cell keys and values stored as
+// text read hz=100, hz=250, hz=1000 (not 1000, 100, 250), in tables and charts alike. A digit
+// run is compared by its length without leading zeros, then digit by digit: no overflow on a
+// run of any length. Texts equal in this order ("01" and "1") fall back to bytes: a total order.
+bool natural_less(const std::string& a, const std::string& b) {
+    size_t i = 0;
+    size_t j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (!is_digit(a[i]) || !is_digit(b[j])) {
+            if (a[i] != b[j]) {
+                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+            }
+            ++i;
+            ++j;
+            continue;
+        }
+        const size_t a_start = i;
+        const size_t b_start = j;
+        while (i < a.size() && is_digit(a[i])) {
+            ++i;
+        }
+        while (j < b.size() && is_digit(b[j])) {
+            ++j;
+        }
+        std::string_view x(a.data() + a_start, i - a_start);
+        std::string_view y(b.data() + b_start, j - b_start);
+        x.remove_prefix(std::min(x.find_first_not_of('0'), x.size()));
+        y.remove_prefix(std::min(y.find_first_not_of('0'), y.size()));
+        if (x.size() != y.size()) {
+            return x.size() < y.size();
+        }
+        if (x != y) {
+            return x < y;
+        }
+    }
+    if ((i < a.size()) != (j < b.size())) {
+        return j < b.size(); // the shorter rest first
+    }
+    return a < b;
 }
 
 } // namespace
@@ -30,7 +77,7 @@ bool axis_value_less(const AxisValue& a, const AxisValue& b) {
     if (is_number(a) != is_number(b)) {
         return is_number(a);
     }
-    return a.text < b.text;
+    return natural_less(a.text, b.text);
 }
 
 bool group_key_less(const std::vector<AxisValue>& a, const std::vector<AxisValue>& b) {

@@ -2,6 +2,7 @@
 
 #include "store/run_queries.h"
 #include "store/sql_binding.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -31,7 +32,8 @@ std::vector<NightRun> nightly_runs(Database& db, const std::string& experiment) 
             held = held || name == experiment;
         }
         if (!held) {
-            throw Error(fmt::format("no experiment '{}' in {} ({})", experiment, db.path().string(),
+            throw Error(fmt::format("no experiment '{}' in {}{} ({})", experiment,
+                                    db.path().string(), did_you_mean_note(experiment, known),
                                     known.empty()
                                         ? std::string("it holds no experiment's runs")
                                         : fmt::format("experiments: {}", fmt::join(known, ", "))));

@@ -6,20 +6,25 @@
 namespace bb {
 
 size_t edit_distance(std::string_view a, std::string_view b) {
-    // One row of the dynamic-programming table at a time: keys are short, memory stays O(|b|).
+    // Three rows of the dynamic-programming table at a time (the one before the previous for a
+    // transposition): keys are short, memory stays O(|b|).
+    std::vector<size_t> before(b.size() + 1);
+    std::vector<size_t> previous(b.size() + 1);
     std::vector<size_t> row(b.size() + 1);
-    std::iota(row.begin(), row.end(), size_t{0});
+    std::iota(previous.begin(), previous.end(), size_t{0});
     for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
         row[0] = i;
         for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t above = row[j];
-            const size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-            row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
-            diagonal = above;
+            const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            row[j] = std::min({previous[j] + 1, row[j - 1] + 1, substitution});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                row[j] = std::min(row[j], before[j - 2] + 1); // "reprot" is one swap from "report"
+            }
         }
+        std::swap(before, previous);
+        std::swap(previous, row);
     }
-    return row[b.size()];
+    return previous[b.size()];
 }
 
 std::optional<std::string> did_you_mean(std::string_view word,
@@ -36,7 +41,10 @@ std::optional<std::string> did_you_mean(std::string_view word,
     if (!best) {
         return std::nullopt;
     }
-    const bool close = best_distance <= 2 || best_distance * 3 <= word.size();
+    // One edit, or two in a word of five characters or more, or a third of a longer word: two
+    // edits of a three-letter word leave one letter standing ("pdf" is not "md").
+    const bool close = best_distance <= 1 || (best_distance == 2 && word.size() >= 5) ||
+                       best_distance * 3 <= word.size();
     if (!close || best_distance >= word.size()) {
         return std::nullopt;
     }

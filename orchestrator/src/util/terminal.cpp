@@ -1,5 +1,8 @@
 #include "util/terminal.h"
 
+#include "util/markup_escape.h"
+#include "util/monotonic_clock.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,7 +28,9 @@ std::string elide(const std::string& text, size_t width) {
 }
 } // namespace
 
-StatusLine::StatusLine() {
+// Off a terminal, one progress line a minute by default: a 30-minute run logs about 30.
+StatusLine::StatusLine(double plain_every_s)
+    : m_plain_every_s(plain_every_s), m_last_plain(monotonic_seconds()) {
     const char* term = std::getenv("TERM");
     m_smart = isatty(STDERR_FILENO) && term != nullptr && std::strcmp(term, "dumb") != 0;
 }
@@ -39,17 +44,22 @@ void StatusLine::update(const std::string& text, bool print_plain) {
         return;
     }
     if (m_smart) {
-        std::fprintf(stderr, "\r%s\x1b[K", elide(text, terminal_width()).c_str());
+        std::fprintf(stderr, "\r%s\x1b[K", elide(terminal_text(text), terminal_width()).c_str());
         std::fflush(stderr);
         m_dirty = true;
     } else if (print_plain) {
-        std::fprintf(stderr, "%s\n", text.c_str());
+        std::fprintf(stderr, "%s\n", terminal_text(text).c_str());
+    } else if (const double now = monotonic_seconds(); now - m_last_plain >= m_plain_every_s) {
+        std::fprintf(stderr, "progress: %s\n", terminal_text(text).c_str());
+        std::fflush(stderr);
+        m_last_plain = now;
     }
 }
 
 void StatusLine::print(const std::string& text) {
     clear();
-    std::fprintf(stderr, "%s\n", text.c_str());
+    std::fprintf(stderr, "%s\n",
+                 terminal_output(text).c_str()); // stored strings: shown, not obeyed
 }
 
 void StatusLine::clear() {
