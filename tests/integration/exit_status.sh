@@ -35,6 +35,29 @@ said "faster than A (boot time, " "compare's answer says faster, as its verdict"
 status_of 1 "compare, B slower" "$BOOTBENCH" --db "$db" compare 2 1 --by hz --across-experiments
 said "1 slower, 0 faster" "compare, B slower"
 said "slower than A (boot time, " "compare's answer says slower, as its verdict"
+# The same comparison as CSV (issue 49 item 2): numeric columns a CSV reader takes as numbers,
+# each equal to the JSON's; the same exit rule.
+status_of 1 "compare --format csv" "$BOOTBENCH" --db "$db" compare 2 1 --by hz \
+  --across-experiments --format csv
+cp "$work/out" "$work/compare.csv"
+"$BOOTBENCH" --db "$db" compare 2 1 --by hz --across-experiments --format json \
+  >"$work/compare.json" 2>/dev/null || true
+python3 - "$work/compare.csv" "$work/compare.json" <<'PY' || fail "compare's CSV and JSON differ"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+groups = json.load(open(sys.argv[2]))["groups"]
+assert len(rows) == len(groups) == 1, (rows, groups)
+row, group = rows[0], groups[0]
+pairs = {"n_a": group["n_a"], "n_b": group["n_b"], "median_a": group["median_a"],
+         "median_b": group["median_b"], "shift": group["difference"],
+         "shift_low": group["difference_ci"][0], "shift_high": group["difference_ci"][1],
+         "ratio": group["ratio"], "ratio_low": group["ratio_ci"][0],
+         "ratio_high": group["ratio_ci"][1], "coverage": group["ci_coverage"],
+         "p": group["p"], "p_holm": group["p_holm"]}
+for field, value in pairs.items():
+    assert float(row[field]) == float(value), (field, row[field], value)
+assert row["verdict"] == "slower" and row["hz"] == "250", row
+PY
 
 # 1 from the in-run verdict (issue 48 item 7): report --view verdict decided "B slower" and
 # exited 0, so it could not gate CI. seed000-quick's declared comparison is B slower.

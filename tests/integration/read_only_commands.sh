@@ -79,8 +79,10 @@ ls "$work" | grep -q '\.tmp\.' && fail "export left a temporary file: $(ls "$wor
 ln "$db" "$work/hard-link.sqlite"
 ln -s "$db" "$work/soft-link.sqlite"
 experiment=$(sqlite3 "$db" "select name from experiments order by id limit 1")
-writers=("history $experiment --html" "report --format html -o" "compare ${runs[0]} ${runs[1]} --junit"
-         "repro $boot -o" "export --run ${runs[0]} -o" "export --format kcidb -o")
+writers=("history $experiment --html" "history $experiment --format json -o"
+         "report --format html -o" "compare ${runs[0]} ${runs[1]} --junit"
+         "compare ${runs[0]} ${runs[1]} --format csv -o" "repro $boot -o"
+         "export --run ${runs[0]} -o" "export --format kcidb -o")
 for writer in "${writers[@]}"; do
   for target in "$db" "$work/hard-link.sqlite" "$work/soft-link.sqlite" "$db-wal"; do
     for force in "" --force; do

@@ -2,7 +2,9 @@
 #include "cli/option_checks.h"
 #include "experiment/experiment_diff.h"
 #include "report/answer_lines.h"
+#include "report/comparison_csv.h"
 #include "report/comparison_table.h"
+#include "report/html_report.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
 #include "report/phase_attribution.h"
@@ -11,6 +13,7 @@
 #include "report/sample_query.h"
 #include "report/text_table.h"
 #include "report/verdict.h"
+#include "store/boot_store.h"
 #include "store/database.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
@@ -34,7 +37,8 @@ struct CompareCommandOptions {
     std::string metric = "boot_seconds";
     std::string format = "text";
     std::string junit;
-    bool force = false; // replace an existing --junit file
+    std::string output; // -o: the report to this file instead of stdout
+    bool force = false; // replace an existing -o or --junit file
     double threshold_percent = 0;
     bool include_failed = false;
     bool include_loaded = false;
@@ -96,6 +100,8 @@ Examples:
   bootbench compare 12 15 --by variant --threshold 1 --junit compare.xml
   bootbench compare 12 15 --metric max_phase --format md
   bootbench compare 12 15 --format json | jq '.groups[] | select(.verdict == "slower")'
+  bootbench compare 12 15 --format csv -o compare.csv   # numeric columns, for R or a sheet
+  bootbench compare 12 15 --format html -o compare.html
   bootbench compare 12 15 --phases                  which phases carry the shift
   bootbench compare 12 15 --phases --format json | jq '.phases.groups[].carried_by'
 )";
@@ -160,13 +166,31 @@ void check_same_experiment(const RunInfo& a, const RunInfo& b, bool across, bool
     }
 }
 
+// A page: the sides, the table, the one-line tally and the answers; the same statistics as the
+// text, every column kept.
+std::string comparison_html(const ComparisonSet& set, const std::string& label_a,
+                            const std::string& label_b, const CompareCommandOptions& options,
+                            Database& db) {
+    HtmlContext context;
+    context.title = fmt::format("bootbench compare: run {} against run {}", options.b, options.a);
+    context.subtitle =
+        fmt::format("{}; {}: A = {}, B = {}; bootbench {}", db.path().filename().string(),
+                    set.metric, label_a, label_b, tool_version());
+    std::string body =
+        html_table(comparison_table(set)) +
+        fmt::format("<p class=\"bb-note\">{}</p>\n", html_escape(comparison_summary_line(set)));
+    for (const auto& answer : comparison_answers(set)) {
+        body += fmt::format("<p class=\"bb-note\"><strong>{}</strong></p>\n", html_escape(answer));
+    }
+    return html_page(context, body);
+}
+
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
-    if (!format || *format == ReportFormat::Csv || *format == ReportFormat::Html) {
-        throw Error(fmt::format("--format {}: unknown format for compare{}; use text, md or json "
-                                "(raw samples: bootbench report --format csv)",
-                                options.format,
-                                did_you_mean_note(options.format, {"text", "md", "json"})));
+    if (!format) {
+        throw Error(fmt::format(
+            "--format {}: unknown format{}; use text, md, csv, json or html", options.format,
+            did_you_mean_note(options.format, {"text", "md", "csv", "json", "html"})));
     }
     if (options.phases && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --phases divides the endpoint boot_seconds into "
@@ -183,9 +207,11 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         throw Error(
             fmt::format("--threshold {}: must be a percentage >= 0", options.threshold_percent));
     }
-    if (!options.junit.empty()) {
-        // Before the verdict is printed, not after it.
-        check_command_output(options.junit, global.db_path(), options.force);
+    // Before the verdict is printed, not after it.
+    for (const auto& file : {options.junit, options.output}) {
+        if (!file.empty()) {
+            check_command_output(file, global.db_path(), options.force);
+        }
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     const RunInfo run_a = describe_run(db, options.a);
@@ -220,7 +246,11 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         attribution = phase_attribution(options, db, query, estimates);
     }
     std::string out;
-    if (*format == ReportFormat::Json) {
+    if (*format == ReportFormat::Csv) {
+        out = render_comparison_csv(comparison); // machine values: no phases, no notes
+    } else if (*format == ReportFormat::Html) {
+        out = comparison_html(comparison, label_a, label_b, options, db);
+    } else if (*format == ReportFormat::Json) {
         nlohmann::json document = comparison_json(comparison, label_a, label_b);
         document["answers"] = comparison_answers(comparison);
         if (attribution) {
@@ -241,8 +271,12 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         }
         out = terminal_output(markdown ? out : wrap_long_lines(out, table_width()));
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    std::fflush(stdout);
+    if (options.output.empty()) {
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        std::fflush(stdout);
+    } else {
+        write_file_atomically(options.output, out);
+    }
 
     if (!options.junit.empty()) {
         write_file_atomically(options.junit,
@@ -281,10 +315,12 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--by", options->by, "pair groups by these axes (default: by cell)")
         ->delimiter(',');
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
-    cmd->add_option("--format", options->format, "text (default), md or json");
+    cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
+    cmd->add_option("-o,--output", options->output,
+                    "write the report to this file instead of stdout (never the database)");
     cmd->add_option("--junit", options->junit, "also write a JUnit XML report to this file");
     cmd->add_flag("--force", options->force,
-                  "replace the --junit file when it exists (never the database)");
+                  "replace the -o or --junit file when it exists (never the database)");
     cmd->add_option("--threshold", options->threshold_percent,
                     "ignore changes below this many percent (default 0)")
         ->check(number_in(0, 1000));

@@ -27,9 +27,11 @@ struct HistoryCommandOptions {
     std::string experiment;
     std::string metric = "boot_seconds";
     std::vector<std::string> only; // AXIS=V1,V2
+    std::string format = "text";   // text, json or html (--json and --html FILE: aliases)
+    std::string output;            // -o: to this file instead of stdout
     bool json = false;
     std::string html;   // a file
-    bool force = false; // replace an existing --html file
+    bool force = false; // replace an existing -o or --html file
     double alpha = 0.05;
     std::string view; // "" (the endpoint's history) or "phases"
 };
@@ -106,21 +108,64 @@ void write_page(const std::string& path, const std::string& page, const GlobalOp
     }
 }
 
-// --view phases: the nights' phase medians instead of the endpoint's change points.
-int run_phases(const HistoryCommandOptions& options, const GlobalOptions& global, Database& db,
-               const HistoryQuery& query) {
-    const PhaseHistory history = query_phase_history(db, query);
+// One name per rendering for both histories, so `emit` is written once.
+std::string as_text(const History& history, size_t width) {
+    return render_history_text(history, width);
+}
+std::string as_text(const PhaseHistory& history, size_t width) {
+    return render_phase_history_text(history, width);
+}
+std::string as_html(const History& history, const HtmlContext& context) {
+    return render_history_html(history, context);
+}
+std::string as_html(const PhaseHistory& history, const HtmlContext& context) {
+    return render_phase_history_html(history, context);
+}
+nlohmann::json as_json(const History& history) {
+    return history_json(history);
+}
+nlohmann::json as_json(const PhaseHistory& history) {
+    return phase_history_json(history);
+}
+
+// The format asked for: --json is `--format json`; --format names text, json or html.
+std::string chosen_format(const HistoryCommandOptions& options) {
+    const std::string format = options.json ? "json" : options.format;
+    if (format != "text" && format != "json" && format != "html") {
+        throw Error(fmt::format("--format {}: unknown format for history{}; use text, json or "
+                                "html",
+                                format, did_you_mean_note(format, {"text", "json", "html"})));
+    }
+    return format;
+}
+
+// The history in one format, and where it goes: -o FILE, else stdout. `--html FILE` (the older
+// spelling) writes the page too and prints nothing more unless --json or --format asks.
+template <typename AnyHistory>
+void emit(const HistoryCommandOptions& options, const GlobalOptions& global, Database& db,
+          const AnyHistory& history) {
     if (!options.html.empty()) {
-        write_page(options.html,
-                   render_phase_history_html(history, history_page_context(options, db)), global);
+        write_page(options.html, as_html(history, history_page_context(options, db)), global);
     }
-    if (options.json || options.html.empty()) {
-        const std::string out = options.json ? json_document(phase_history_json(history))
-                                             : render_phase_history_text(history, table_width());
-        const std::string shown = options.json ? out : terminal_output(out);
-        std::fwrite(shown.data(), 1, shown.size(), stdout);
+    const std::string format = chosen_format(options);
+    if (!options.html.empty() && format == "text" && options.format == "text" &&
+        options.output.empty()) {
+        return;
     }
-    return k_exit_ok;
+    std::string out;
+    if (format == "json") {
+        out = json_document(as_json(history));
+    } else if (format == "html") {
+        out = as_html(history, history_page_context(options, db));
+    } else { // stored strings are shown, never obeyed by the terminal
+        out = options.output.empty() ? terminal_output(as_text(history, table_width()))
+                                     : as_text(history, table_width());
+    }
+    if (!options.output.empty()) {
+        write_page(options.output, out, global);
+        return;
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
 int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
@@ -134,8 +179,11 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
                                 "into its phases; drop --metric",
                                 options.metric));
     }
-    if (!options.html.empty()) {
-        check_command_output(options.html, global.db_path(), options.force); // before the work
+    chosen_format(options); // before the work
+    for (const auto& file : {options.html, options.output}) {
+        if (!file.empty()) {
+            check_command_output(file, global.db_path(), options.force);
+        }
     }
     Database db(global.db_path(), Database::Mode::ReadOnly);
     HistoryQuery query;
@@ -143,22 +191,13 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     query.metric = options.metric;
     query.only = parse_axis_restrictions(options.only);
     query.alpha = options.alpha;
-    if (options.view == "phases") {
-        return run_phases(options, global, db, query);
+    if (options.view == "phases") { // the nights' phase medians instead of change points
+        emit(options, global, db, query_phase_history(db, query));
+        return k_exit_ok;
     }
     History history = query_history(db, query);
     attribute_history_changes(db, query, history);
-    if (!options.html.empty()) {
-        write_page(options.html, render_history_html(history, history_page_context(options, db)),
-                   global);
-    }
-    if (options.json || options.html.empty()) {
-        // Text: stored strings are shown, never obeyed by the terminal.
-        const std::string out = options.json
-                                    ? json_document(history_json(history))
-                                    : terminal_output(render_history_text(history, table_width()));
-        std::fwrite(out.data(), 1, out.size(), stdout);
-    }
+    emit(options, global, db, history);
     return k_exit_ok;
 }
 } // namespace
@@ -173,11 +212,15 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
-    cmd->add_flag("--json", options->json, "print JSON instead of text");
+    cmd->add_option("--format", options->format, "text (default), json or html");
+    cmd->add_option("-o,--output", options->output,
+                    "write to this file instead of stdout (never the database)");
+    cmd->add_flag("--json", options->json, "the same as --format json");
     cmd->add_option("--html", options->html,
-                    "write the page to this file (then nothing is printed unless --json)");
+                    "also write the page to this file (then nothing is printed unless --json "
+                    "or --format asks)");
     cmd->add_flag("--force", options->force,
-                  "replace the --html file when it exists (never the database)");
+                  "replace the -o or --html file when it exists (never the database)");
     cmd->add_option("--view", options->view,
                     "phases: each night's boot time divided into its phases (see below)");
     cmd->add_option("--alpha", options->alpha,
