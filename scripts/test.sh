@@ -16,8 +16,10 @@ ctest_log=$PWD/build/ctest-output.log
 slowest_tests() {
   [ -s "$ctest_log" ] || return 0
   echo "== the ten slowest tests (wall seconds):"
+  # awk keeps reading after the tenth line: `head` would leave sort writing into a closed pipe,
+  # and under pipefail and set -e that SIGPIPE (141) became the whole suite's exit status.
   perl -ne 'print "$2 $1\n" if /Test +#\d+: (.+?) \.+ .*?([\d.]+) sec$/' "$ctest_log" |
-    sort -rn | head -n 10 | awk '{ t = $1; $1 = ""; printf "   %8.1f %s\n", t, $0 }'
+    sort -rn | awk 'NR <= 10 { t = $1; $1 = ""; printf "   %8.1f %s\n", t, $0 }'
 }
 trap 'stages_summary "test suite"; slowest_tests' EXIT
 stage setup bash scripts/setup.sh
