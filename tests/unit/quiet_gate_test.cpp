@@ -4,7 +4,9 @@
 #include "schedule/quiet_gate.h"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -141,4 +143,17 @@ TEST_CASE("a quiet host is not waited for, however the clock moves between reads
                                             [](const std::string&) {});
     CHECK(verdict.waited_s == 0);
     CHECK_FALSE(verdict.timed_out);
+}
+
+TEST_CASE("the host's load window is continuous: a window already a second old is read at once") {
+    // Not a timing assertion on bootbench's speed: the window's rule, read on the real clock
+    // with margins of hundreds of milliseconds.
+    bb::HostLoadSource source(0.3);
+    std::this_thread::sleep_for(std::chrono::milliseconds(400)); // a boot longer than the window
+    const double before = source.now();
+    REQUIRE(source.measure().has_value());
+    CHECK(source.now() - before < 0.2); // no fresh window waited for
+    const double again = source.now();
+    REQUIRE(source.measure().has_value()); // the window reopened: this one waits for it to fill
+    CHECK(source.now() - again >= 0.25);
 }

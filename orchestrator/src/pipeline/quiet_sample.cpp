@@ -7,11 +7,11 @@
 namespace bb {
 
 std::optional<QuietVerdict> gate_sample(const QuietSettings& settings, bool guest_is_our_child,
+                                        HostLoadSource& source,
                                         const std::function<void(const std::string&)>& status) {
     if (!settings.wait || !guest_is_our_child) {
         return std::nullopt;
     }
-    HostLoadSource source;
     return wait_for_quiet(settings, source, status);
 }
 

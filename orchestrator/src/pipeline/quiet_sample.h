@@ -12,7 +12,9 @@ namespace bb {
 // on this machine only: a libvirt host's load cannot be seen from here, and a local libvirt
 // guest of another lane is libvirtd's child, which the load measurement would count as foreign
 // (docs/reliability.md lists this limit). nullopt: no gate (switched off, or not local).
+// `source`: the lane's own, kept from sample to sample (its window is continuous).
 std::optional<QuietVerdict> gate_sample(const QuietSettings& settings, bool guest_is_our_child,
+                                        HostLoadSource& source,
                                         const std::function<void(const std::string&)>& status);
 
 // What the gate found and decided, stored with the sample (schema 8).

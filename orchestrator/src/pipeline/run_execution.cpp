@@ -5,6 +5,8 @@
 #include "pipeline/single_boot.h"
 
 #include <fmt/format.h>
+#include <memory>
+#include <vector>
 
 namespace bb {
 
@@ -32,8 +34,11 @@ SampleWork run_sample_work(const RunExecution& run) {
     work.label = [&cells](const SampleRef& sample) {
         return fmt::format("{} r{}", cells[sample.first].cell_key, sample.second);
     };
-    work.gate = [&quiet, host_of, progress](size_t lane, const std::string& label) {
-        return gate_sample(quiet, host_of(lane).guests_local,
+    // One load source per lane, each touched only by its lane's thread; made before any lane
+    // runs, so the vector never moves under them.
+    auto sources = std::make_shared<std::vector<HostLoadSource>>(lanes.lanes().size());
+    work.gate = [&quiet, host_of, progress, sources](size_t lane, const std::string& label) {
+        return gate_sample(quiet, host_of(lane).guests_local, sources->at(lane),
                            [&](const std::string& text) { progress.status(label + ": " + text); });
     };
     work.boot = [&cells, &artifacts, &lanes, host_of, limits](size_t lane, const SampleRef& sample,

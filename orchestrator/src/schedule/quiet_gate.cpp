@@ -4,6 +4,7 @@
 #include "util/interrupt.h"
 #include "util/monotonic_clock.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
 #include <thread>
@@ -15,16 +16,22 @@ namespace {
 constexpr auto k_interrupt_poll = std::chrono::milliseconds(50);
 } // namespace
 
+HostLoadSource::HostLoadSource(double window_s)
+    : m_window_s(window_s), m_opened_at(monotonic_seconds()) {}
+
 std::optional<double> HostLoadSource::measure() {
-    const LoadWindow window;
-    const double end = monotonic_seconds() + m_window_s;
-    while (monotonic_seconds() < end) {
+    const double end = m_opened_at + m_window_s;
+    for (double now = monotonic_seconds(); now < end; now = monotonic_seconds()) {
         if (interrupted()) {
             return std::nullopt;
         }
-        std::this_thread::sleep_for(k_interrupt_poll);
+        std::this_thread::sleep_for(std::min<std::chrono::duration<double>>(
+            k_interrupt_poll, std::chrono::duration<double>(end - now)));
     }
-    return window.foreign_load();
+    const double load = m_window.foreign_load();
+    m_window = LoadWindow();
+    m_opened_at = monotonic_seconds();
+    return load;
 }
 
 double HostLoadSource::now() const {

@@ -1,4 +1,5 @@
 #pragma once
+#include "schedule/host_load.h"
 #include "schedule/quiet_settings.h"
 
 #include <functional>
@@ -19,15 +20,22 @@ class LoadSource {
 };
 
 // Foreign load as schedule/host_load.h defines it (our guests, running or reaped, are not
-// foreign), over windows of `window_s`, polling util/interrupt while it waits.
+// foreign), polling util/interrupt while it waits. The window is continuous: each measurement
+// covers the time since the previous one ended (or since construction), waiting only until it
+// spans at least `window_s`. One source kept per lane of a run, the window before a sample
+// covers the previous boot and its storing, so a run on a quiet host starts each boot without
+// the idle second a fresh window would spend (issue 48 item 9b), and a foreign load that began
+// during the previous boot is still seen.
 class HostLoadSource : public LoadSource {
   public:
-    explicit HostLoadSource(double window_s = 1.0) : m_window_s(window_s) {}
+    explicit HostLoadSource(double window_s = 1.0);
     std::optional<double> measure() override;
     double now() const override;
 
   private:
     double m_window_s;
+    LoadWindow m_window; // open since the previous measurement
+    double m_opened_at;
 };
 
 // What the gate found before a sample.
