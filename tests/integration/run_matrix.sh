@@ -32,6 +32,21 @@ expect_eq "$(q "select status || ' ' || seed from runs")" "done 1" "run status a
 expect_eq "$(q "select count(*) from boots where foreign_load is not null and concurrency >= 1")" 4 "load and concurrency recorded"
 grep -q '"boots": 2' "$work/run.json" || fail "JSON summary"
 
+# trace: initcalls: every boot ran with initcall_debug and stored a complete trace. The initcalls
+# that started before /init run one after another inside the kernel's time to /init, so their
+# sum is at most that time; and they are most of it (about 60 % on CI's kernel, 2026-12-07):
+# at least a quarter, or the dump lost initcalls.
+expect_eq "$(q "select count(*) from boots where cmdline like '% initcall_debug%' and initcall_trace = 'complete'")" 4 \
+  "complete initcall traces"
+expect_eq "$(q "select count(*) from boots b where (select sum(duration_us) / 1e6 from boot_initcalls i
+  where i.boot_id = b.id and i.start_seconds < b.kernel_init_seconds)
+  between 0.25 * b.kernel_init_seconds and b.kernel_init_seconds")" 4 \
+  "initcalls sum to between 25 % and 100 % of the kernel's time to /init"
+"$BOOTBENCH" report --view initcalls --top 5 --format json >"$work/initcalls.json"
+expect_eq "$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["groups"]), sorted({g["traced"] for g in v["groups"]}), len(v["groups"][0]["initcalls"]))' "$work/initcalls.json")" \
+  "2 [2] 5" "report --view initcalls: two cells of two traced boots, five initcalls each"
+"$BOOTBENCH" report --view initcalls --top 3 | grep -q "(kernel to /init)" || fail "initcalls text view"
+
 # Same experiment, same seed: everything is stored already, nothing boots again.
 "$BOOTBENCH" run "$config"
 expect_eq "$(q "select count(*) from boots")" 4 "re-run skips stored samples"

@@ -229,7 +229,7 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
           "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts, "
-          "quiet, analysis), got "
+          "quiet, analysis, trace), got "
           "a list");
 }
 
@@ -679,4 +679,16 @@ TEST_CASE("a YAML escape that decodes to invalid UTF-8 is refused where it is", 
     const std::string message = error_of("name: t\nkernel:\n  arch: arm64\n  source: \"a\\_\"\n");
     CHECK_THAT(message, Catch::StartsWith("exp.yaml:4:"));
     CHECK_THAT(message, Catch::Contains("invalid UTF-8 after decoding escapes (byte 0xa0)"));
+}
+
+TEST_CASE("trace: initcalls, as a word or a list, and nothing else", "[experiment]") {
+    const std::string head = "name: t\nkernel:\n  arch: arm64\n";
+    CHECK_FALSE(parse_experiment(head, "exp.yaml").trace_initcalls);
+    CHECK(parse_experiment(head + "trace: initcalls\n", "exp.yaml").trace_initcalls);
+    CHECK(parse_experiment(head + "trace: [initcalls]\n", "exp.yaml").trace_initcalls);
+    CHECK(error_of(head + "trace: initcall\n") ==
+          "exp.yaml:4:8: trace: \"initcall\" is not a trace (expected initcalls: per-initcall "
+          "times from initcall_debug, docs/experiments.md#trace) (did you mean 'initcalls'?)");
+    CHECK(error_of(head + "trace: [initcalls, lockdep]\n")
+              .find("exp.yaml:4:20: trace: \"lockdep\" is not a trace") == 0);
 }

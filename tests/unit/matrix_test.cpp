@@ -372,3 +372,13 @@ axes:
     CHECK(cells[1].build.fragments == std::vector<std::string>{"tracing", "arm64-kvm-host"});
     CHECK(cells[0].build_id != cells[1].build_id);
 }
+
+TEST_CASE("trace: initcalls puts initcall_debug on every cell's command line", "[matrix]") {
+    const auto cells = expand_matrix(parse_experiment(
+        "name: t\nkernel:\n  arch: arm64\n  variants: [{name: a}, {name: b, cmdline: x.y=1}]\n"
+        "guest:\n  cmdline: quiet\ntrace: initcalls\n",
+        "/e/exp.yaml"));
+    REQUIRE(cells.size() == 2);
+    CHECK(cells[0].cmdline == "quiet initcall_debug");
+    CHECK(cells[1].cmdline == "quiet x.y=1 initcall_debug");
+}

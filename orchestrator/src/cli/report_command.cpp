@@ -4,6 +4,7 @@
 #include "report/histogram_view.h"
 #include "report/host_split.h"
 #include "report/html_report.h"
+#include "report/initcall_renderer.h"
 #include "report/json_format.h"
 #include "report/noise_warnings.h"
 #include "report/param_table.h"
@@ -54,6 +55,7 @@ struct ReportCommandOptions {
     std::optional<double> bucket_us; // set from the option below when it was given
     std::string items;
     std::string base;
+    std::optional<int> top; // initcalls: rows per group (default 15)
 };
 
 constexpr const char* k_report_help =
@@ -102,6 +104,12 @@ Views (--view), shaped like the tables of kernel patch mails:
                `quiet`, adds nothing to the phases needing it; counted below the table); html:
                a stacked bar per group. Nested boots (timed from L2's start) are left out.
                `bootbench compare A B --phases` says which phases carry a shift.
+  initcalls    [--by variant] [--top N]: where the kernel's own boot goes, from boots traced
+               with initcall_debug (`trace: initcalls` in the experiment): per group the time
+               to /init on the kernel's clock, the initcalls' sum and the rest, then the N
+               longest initcalls (default 15), each the median over boots with its interval,
+               its share of the time to /init and n. Boots whose trace is not complete (a
+               wrapped ring buffer, a cut dump) are counted, never used.
   verdict      [--run N | --experiment NAME]: the run's declared analysis (analysis: in its
                experiment file, stored with the run; default: the newest run that declared
                one): per comparison and condition n, B/A with its exact interval, the shift,
@@ -210,18 +218,21 @@ HtmlContext html_context(const ReportCommandOptions& options, Database& db,
 
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
 void check_view_options(const ReportCommandOptions& options) {
-    if (!options.view.empty() && options.view != "param-table" && options.view != "histogram" &&
-        options.view != "per-item" && options.view != "verdict" && options.view != "phases") {
-        throw Error(
-            fmt::format("--view {}: unknown view{}; use param-table, histogram, per-item, "
-                        "verdict or phases",
-                        options.view,
-                        did_you_mean_note(options.view, {"param-table", "histogram", "per-item",
-                                                         "verdict", "phases"})));
+    const std::vector<std::string> views{"param-table", "histogram", "per-item",
+                                         "verdict",     "phases",    "initcalls"};
+    if (!options.view.empty() &&
+        std::find(views.begin(), views.end(), options.view) == views.end()) {
+        throw Error(fmt::format("--view {}: unknown view{}; use {}", options.view,
+                                did_you_mean_note(options.view, views), fmt::join(views, ", ")));
     }
     if (options.view == "phases" && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "
                                 "into its phases; drop --metric",
+                                options.metric));
+    }
+    if (options.view == "initcalls" && options.metric != "boot_seconds") {
+        throw Error(fmt::format("--metric {}: --view initcalls reads the initcalls of the boots "
+                                "the endpoint boot_seconds uses; drop --metric",
                                 options.metric));
     }
     const auto stray = [&options](bool given, const char* option, const char* view) {
@@ -235,6 +246,10 @@ void check_view_options(const ReportCommandOptions& options) {
     stray(!options.hist.empty(), "--hist", "histogram");
     stray(options.bucket_us.has_value(), "--bucket-us", "histogram");
     stray(!options.items.empty(), "--items", "per-item");
+    stray(options.top.has_value(), "--top", "initcalls");
+    if (options.top && (*options.top < 1 || *options.top > 100000)) {
+        throw Error(fmt::format("--top {}: expected 1 to 100000 rows per group", *options.top));
+    }
     if (!options.base.empty() && options.view != "per-item" && options.view != "histogram") {
         throw Error(fmt::format(
             "--base belongs to --view per-item or --view histogram{}",
@@ -419,6 +434,17 @@ std::string phases_view(const ReportCommandOptions& options, ReportFormat format
     return render_phase_view(set, format, estimates);
 }
 
+// Where the kernel's own boot goes, initcall by initcall (report/initcall_view.h).
+std::string initcalls_view(const ReportCommandOptions& options, ReportFormat format, Database& db,
+                           const EstimateOptions& estimates) {
+    const InitcallView view = query_initcall_view(db, host_split_selection(options, db),
+                                                  options.top.value_or(15), estimates);
+    if (format == ReportFormat::Html) {
+        return render_initcall_html(view, html_context(options, db, "initcalls"));
+    }
+    return render_initcall_view(view, format);
+}
+
 // The declared analysis of one run: --run N, or the newest run of --experiment NAME that has
 // one, or the newest run of the database that has one (docs/reporting.md). Not scoped to the
 // newest run's experiment: that one may have declared nothing while an older one did.
@@ -515,6 +541,8 @@ int run(const ReportCommandOptions& given, const GlobalOptions& global) {
         out = histogram_view(options, *format, db, estimates);
     } else if (options.view == "phases") {
         out = phases_view(options, *format, db, estimates);
+    } else if (options.view == "initcalls") {
+        out = initcalls_view(options, *format, db, estimates);
     } else {
         out = per_item_view(options, *format, db, estimates); // the views were checked above
     }
@@ -568,7 +596,7 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
     cmd->add_flag("--force", options->force,
                   "replace the -o file when it exists (never the database)");
     cmd->add_option("--view", options->view,
-                    "param-table, histogram, per-item, verdict or phases (see below)");
+                    "param-table, histogram, per-item, verdict, phases or initcalls (see below)");
     cmd->add_option("--param", options->param, "param-table: the parameter of the rows");
     cmd->add_option("--hist", options->hist, "histogram: the histogram's name");
     auto bucket_us = std::make_shared<double>(0);
@@ -576,6 +604,9 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         cmd->add_option("--bucket-us", *bucket_us,
                         "histogram: bucket width in µs (default: the stored buckets' step)");
     cmd->add_option("--items", options->items, "per-item: metric prefix (PREFIX.<item>)");
+    auto top = std::make_shared<int>(15);
+    CLI::Option* top_option =
+        cmd->add_option("--top", *top, "initcalls: the longest N initcalls per group (default 15)");
     cmd->add_option("--base", options->base,
                     "per-item and histogram: the base value of the last --by axis (default stock, "
                     "else the first group)");
@@ -585,9 +616,12 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
                   "use boots under foreign host load too");
     cmd->add_flag("--pool-hosts", options->pool_hosts,
                   "group samples of different hosts together (default: one group per host)");
-    cmd->callback([options, bucket_us, bucket_option, &global, &exit_status] {
+    cmd->callback([options, bucket_us, bucket_option, top, top_option, &global, &exit_status] {
         if (bucket_option->count() > 0) {
             options->bucket_us = *bucket_us;
+        }
+        if (top_option->count() > 0) {
+            options->top = *top;
         }
         exit_status = run(*options, global);
     });

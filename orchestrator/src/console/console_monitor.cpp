@@ -1,12 +1,13 @@
 #include "console/console_monitor.h"
 
-#include <fmt/format.h>
+#include "console/printk_time.h"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <fmt/format.h>
 
 namespace bb {
 
@@ -15,12 +16,17 @@ constexpr std::string_view k_marker_tag = "BOOTBENCH-MARKER ";
 constexpr std::string_view k_metric_tag = "BOOTBENCH-METRIC ";
 constexpr std::string_view k_hist_tag = "BOOTBENCH-HIST ";
 constexpr std::string_view k_param_tag = "BOOTBENCH-PARAM ";
-constexpr size_t k_max_line = 8192; // longer "lines" are framed anyway: memory stays bounded
+constexpr std::string_view k_kmsg_tag = "BOOTBENCH-KMSG ";
+constexpr size_t k_max_line = 8192;      // longer "lines" are framed anyway: memory stays bounded
 constexpr size_t k_max_readbacks = 4096; // a command line holds far fewer parameters
 
-constexpr std::array<std::string_view, 7> k_panic_patterns{
-    "Kernel panic - not syncing", "Internal error: Oops", "] Oops: ", "Unable to handle kernel",
-    "BUG: unable to handle", "BUG: kernel NULL pointer", "] kernel BUG at"};
+constexpr std::array<std::string_view, 7> k_panic_patterns{"Kernel panic - not syncing",
+                                                           "Internal error: Oops",
+                                                           "] Oops: ",
+                                                           "Unable to handle kernel",
+                                                           "BUG: unable to handle",
+                                                           "BUG: kernel NULL pointer",
+                                                           "] kernel BUG at"};
 constexpr std::array<std::string_view, 5> k_warning_patterns{
     "] WARNING: CPU:", "BUG: soft lockup", "self-detected stall", "rcu_preempt detected stalls",
     "rcu_sched detected stalls"};
@@ -42,33 +48,6 @@ std::string_view next_token(std::string_view& rest) {
     return token;
 }
 
-std::optional<double> parse_double(std::string_view text) {
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    std::string copy(text); // std::from_chars for double is missing from GCC 12's libstdc++ sync
-    char* end = nullptr;
-    const double value = std::strtod(copy.c_str(), &end);
-    // "nan", "inf" and overflows are not measurements (and NaN cannot be stored).
-    if (end != copy.c_str() + copy.size() || !std::isfinite(value)) {
-        return std::nullopt;
-    }
-    return value;
-}
-
-// "[    1.234567] ..." -> 1.234567
-std::optional<double> printk_time(std::string_view line) {
-    if (line.size() < 3 || line.front() != '[') {
-        return std::nullopt;
-    }
-    const size_t close = line.find(']');
-    if (close == std::string_view::npos || close > 20) {
-        return std::nullopt;
-    }
-    std::string_view inside = line.substr(1, close - 1);
-    inside.remove_prefix(std::min(inside.find_first_not_of(' '), inside.size()));
-    return parse_double(inside);
-}
 } // namespace
 
 std::string_view to_string(ConsoleEvent::Kind kind) {
@@ -129,6 +108,12 @@ void ConsoleMonitor::append_text(std::string_view text, double host_s) {
 }
 
 void ConsoleMonitor::handle_line(std::string_view line, double host_s) {
+    // A line of the ring-buffer dump repeats the kernel's log from earlier in the boot: no
+    // event, metric or marker of this moment. Only at the start of a line, where /init puts it.
+    if (line.substr(0, k_kmsg_tag.size()) == k_kmsg_tag) {
+        m_initcalls.feed(line.substr(k_kmsg_tag.size()));
+        return;
+    }
     if (auto guest = printk_time(line)) {
         m_last_guest_s = guest;
     }
@@ -196,7 +181,7 @@ void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
             continue;
         }
         // /init appends its /proc/uptime so the guest's clock sits beside the host's.
-        std::optional<double> guest = parse_double(next_token(rest));
+        std::optional<double> guest = parse_finite_double(next_token(rest));
         if (!guest) {
             guest = m_last_guest_s;
         }
@@ -223,8 +208,8 @@ void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
                 decide(BootOutcome::Ok, "end marker seen", host_s + m_limits.end_grace_s);
             } else {
                 decide(BootOutcome::Crash,
-                       fmt::format("end marker '{}' before timing marker '{}'",
-                                   m_limits.end_marker, m_limits.timing_marker),
+                       fmt::format("end marker '{}' before timing marker '{}'", m_limits.end_marker,
+                                   m_limits.timing_marker),
                        host_s);
             }
         }
@@ -233,7 +218,7 @@ void ConsoleMonitor::handle_markers(std::string_view line, double host_s) {
 
 void ConsoleMonitor::handle_metric(std::string_view rest, double host_s) {
     const std::string name(next_token(rest));
-    const auto value = parse_double(next_token(rest));
+    const auto value = parse_finite_double(next_token(rest));
     const std::string unit(next_token(rest));
     if (!name.empty() && value) {
         m_metrics.push_back({name, *value, unit, host_s});
@@ -242,9 +227,9 @@ void ConsoleMonitor::handle_metric(std::string_view rest, double host_s) {
 
 void ConsoleMonitor::handle_histogram(std::string_view rest) {
     const std::string name(next_token(rest));
-    const auto lo = parse_double(next_token(rest));
-    const auto hi = parse_double(next_token(rest));
-    const auto count = parse_double(next_token(rest));
+    const auto lo = parse_finite_double(next_token(rest));
+    const auto hi = parse_finite_double(next_token(rest));
+    const auto count = parse_finite_double(next_token(rest));
     // A count beyond any integer would overflow the conversion (found by fuzz_console_monitor).
     constexpr double k_max_count = 1e18;
     if (!name.empty() && lo && hi && count && *count >= 0 && *count <= k_max_count) {
@@ -272,10 +257,10 @@ void ConsoleMonitor::tick(double host_s) {
     const std::string after =
         m_marker_host_s ? fmt::format(" (after marker '{}')", m_limits.timing_marker) : "";
     if (host_s >= m_limits.total_timeout_s) {
-        decide(BootOutcome::Timeout,
-               fmt::format("no end within the {:.0f} s time limit{}", m_limits.total_timeout_s,
-                           after),
-               host_s);
+        decide(
+            BootOutcome::Timeout,
+            fmt::format("no end within the {:.0f} s time limit{}", m_limits.total_timeout_s, after),
+            host_s);
         return;
     }
     const double quiet_since = m_last_byte_s.value_or(0.0);
@@ -324,7 +309,9 @@ std::optional<double> ConsoleMonitor::marker_host_s() const {
     return *m_marker_host_s - m_start_host_s.value_or(0.0);
 }
 
-BootOutcome ConsoleMonitor::outcome() const { return m_outcome.value_or(BootOutcome::InfraError); }
+BootOutcome ConsoleMonitor::outcome() const {
+    return m_outcome.value_or(BootOutcome::InfraError);
+}
 
 std::optional<double> ConsoleMonitor::first_event_s(ConsoleEvent::Kind kind) const {
     for (const auto& event : m_events) {
@@ -372,8 +359,8 @@ std::string ConsoleMonitor::tail() const {
     // the start of the console onto its end.
     if (m_log_tail.size() < m_limits.tail_bytes && !m_log_tail.empty() && m_log_dropped == 0) {
         const size_t need = m_limits.tail_bytes - m_log_tail.size();
-        recent = m_log_head.substr(m_log_head.size() - std::min(need, m_log_head.size())) +
-                 m_log_tail;
+        recent =
+            m_log_head.substr(m_log_head.size() - std::min(need, m_log_head.size())) + m_log_tail;
     }
     if (recent.size() > m_limits.tail_bytes) {
         recent.erase(0, recent.size() - m_limits.tail_bytes);

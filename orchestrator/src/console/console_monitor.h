@@ -2,6 +2,7 @@
 #include "console/ansi_filter.h"
 #include "console/boot_outcome.h"
 #include "console/console_event.h"
+#include "console/initcall_trace.h"
 #include "console/param_check.h"
 
 #include <optional>
@@ -58,6 +59,8 @@ class ConsoleMonitor {
     const std::vector<MetricSample>& metrics() const { return m_metrics; }
     const std::vector<HistogramBucket>& histograms() const { return m_histograms; }
     const std::vector<ParamReadback>& param_readbacks() const { return m_param_readbacks; }
+    // The ring buffer's initcall lines /init dumped after the marker (initcall_debug boots).
+    const InitcallTrace& initcalls() const { return m_initcalls; }
     std::optional<double> first_event_s(ConsoleEvent::Kind kind) const;
 
     // The filtered console text; when longer than the limit, its middle is dropped.
@@ -91,6 +94,7 @@ class ConsoleMonitor {
     std::vector<MetricSample> m_metrics;
     std::vector<HistogramBucket> m_histograms;
     std::vector<ParamReadback> m_param_readbacks;
+    InitcallTrace m_initcalls;
     std::optional<double> m_start_host_s;
     std::optional<double> m_marker_host_s;
     std::optional<double> m_marker_guest_s;

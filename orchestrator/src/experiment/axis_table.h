@@ -23,6 +23,8 @@ enum class AxisKind { Integer, Text };
 // The vCPUs a guest may have: qemu's arm64 virt machine takes 512 (GICv3).
 inline constexpr long long k_max_vcpus = 512;
 
+// Every member has a default, so that an entry names only what it sets (GCC warns about a
+// designated initializer that leaves out a member without one).
 struct BuiltinAxis {
     std::string_view name; // key under axes:, and the axis's name everywhere after
     AxisKind kind = AxisKind::Text;
@@ -32,11 +34,11 @@ struct BuiltinAxis {
     long long maximum = std::numeric_limits<int>::max();
     // The values allowed, in documentation order; nullptr: any value of the kind.
     std::vector<AxisLiteral> (*vocabulary)() = nullptr;
-    std::string_view noun;        // with a vocabulary: "X is not <noun>"
-    std::string_view values;      // without one: what a value is, for help and docs
-    std::string_view when_absent; // what a cell gets when the axis is not declared
-    std::string_view build;       // how a value changes the kernel build; empty: it does not
-    std::string_view reaches;     // how a value reaches the boot
+    std::string_view noun{};        // with a vocabulary: "X is not <noun>"
+    std::string_view values{};      // without one: what a value is, for help and docs
+    std::string_view when_absent{}; // what a cell gets when the axis is not declared
+    std::string_view build{};       // how a value changes the kernel build; empty: it does not
+    std::string_view reaches{};     // how a value reaches the boot
     void (*place)(const Experiment&, const AxisLiteral&, Cell&) = nullptr;
 };
 

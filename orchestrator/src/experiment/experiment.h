@@ -147,6 +147,9 @@ struct Experiment {
     std::vector<CellRule> exclude;     // a cell matching one of these is dropped
     std::vector<FleetHost> hosts;      // empty: this machine, qemu launched directly
     QuietSettings quiet;               // the quiet-host gate before every sample
+    // `trace: initcalls`: every boot gets initcall_debug, and /init dumps the initcall lines
+    // after the marker (console/initcall_trace.h)
+    bool trace_initcalls = false;
 };
 
 // Axis names in canonical order; the cmdline parameters follow them.

@@ -1,6 +1,7 @@
 #include "experiment/experiment_parser.h"
 
 #include "experiment/experiment_reader.h"
+#include "util/did_you_mean.h"
 
 #include <cerrno>
 #include <cstring>
@@ -106,6 +107,23 @@ void ExperimentReader::check_topology(const Experiment& experiment, const Entrie
     }
 }
 
+// `trace: initcalls` (or a list of it): what the guest records beyond its boot time. Only
+// initcalls exists; a name this bootbench does not know is an error, not a silent no-op.
+bool ExperimentReader::read_trace(const Entry& entry) const {
+    const YAML::Node& node = entry.value;
+    const std::vector<std::string> names =
+        node.IsScalar() ? std::vector<std::string>{node.Scalar()} : string_list(entry);
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (names[i] != "initcalls") {
+            fail(node.IsScalar() ? node : node[i],
+                 fmt::format("trace: {} is not a trace (expected initcalls: per-initcall times "
+                             "from initcall_debug, docs/experiments.md#trace){}",
+                             in_quotes(names[i]), did_you_mean_note(names[i], {"initcalls"})));
+        }
+    }
+    return !names.empty();
+}
+
 Experiment ExperimentReader::read(const YAML::Node& root) {
     if (root.IsNull()) {
         fail(root, "the experiment is empty (expected at least name and kernel.arch)");
@@ -167,6 +185,9 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     }
     if (const auto found = entries.find("quiet"); found != entries.end()) {
         read_quiet(found->second, experiment.quiet);
+    }
+    if (const auto found = entries.find("trace"); found != entries.end()) {
+        experiment.trace_initcalls = read_trace(found->second);
     }
     // The analysis before repeats: `until` defaults to its endpoint.
     if (const auto found = entries.find("analysis"); found != entries.end()) {

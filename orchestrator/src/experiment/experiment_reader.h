@@ -36,8 +36,9 @@ namespace fs = std::filesystem;
 
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
 inline const std::vector<std::string> k_top_keys{
-    "name",    "description", "kernel", "axes",    "guest",   "nested", "repeats", "timeout",
-    "silence", "order",       "seed",   "include", "exclude", "hosts",  "quiet",   "analysis"};
+    "name",    "description", "kernel",  "axes",     "guest", "nested",
+    "repeats", "timeout",     "silence", "order",    "seed",  "include",
+    "exclude", "hosts",       "quiet",   "analysis", "trace"};
 inline const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                                     "preempt", "set",  "variants"};
 inline const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set",
@@ -140,6 +141,7 @@ class ExperimentReader : public YamlReader {
         return string_of(entry.value, entry.key.Scalar());
     }
     std::string name_value(const Entry& entry, const std::string& what) const;
+    bool read_trace(const Entry& entry) const;
     std::vector<std::string> string_list(const Entry& entry) const;
     double seconds_value(const Entry& entry) const;
     std::vector<AxisLiteral> integer_axis(const Entry& entry, const BuiltinAxis& axis) const;

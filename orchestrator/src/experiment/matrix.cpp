@@ -160,6 +160,9 @@ void assign_cmdline_axes(const Experiment& experiment, const std::vector<size_t>
                          CellDraft& draft) {
     const Variant& variant = experiment.kernel.variants[index[0]];
     std::vector<std::string> cmdline_parts{experiment.guest.cmdline, variant.cmdline};
+    if (experiment.trace_initcalls) {
+        cmdline_parts.emplace_back("initcall_debug");
+    }
     for (size_t p = 0; p < experiment.axes.cmdline.size(); ++p) {
         const CmdlineAxis& parameter = experiment.axes.cmdline[p];
         const std::string& value = parameter.values[index[1 + builtin_axis_table().size() + p]];

@@ -3,7 +3,8 @@
 namespace bb {
 
 namespace {
-constexpr const char* k_prologue = R"(#!/bin/busybox sh
+constexpr const char* k_prologue =
+    R"(#!/bin/busybox sh
 /bin/busybox mount -t proc proc /proc
 read up idle < /proc/uptime
 echo "BOOTBENCH-MARKER boot-done $up"
@@ -12,11 +13,11 @@ echo "BOOTBENCH-MARKER boot-done $up"
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
 )"
-                                  // Linux ignores an unknown `module.param` silently: read
-                                  // each one back so the host can flag a parameter that did
-                                  // not take (console/param_check.h). After the marker, so it
-                                  // costs the boot time nothing.
-                                  R"(set -f
+    // Linux ignores an unknown `module.param` silently: read
+    // each one back so the host can flag a parameter that did
+    // not take (console/param_check.h). After the marker, so it
+    // costs the boot time nothing.
+    R"(set -f
 for arg in $(cat /proc/cmdline); do
   [ "$arg" = "--" ] && break
   name=${arg%%=*}
@@ -41,7 +42,18 @@ for arg in $(cat /proc/cmdline); do
   fi
 done
 set +f
-)";
+)"
+    // initcall_debug logs each initcall at KERN_DEBUG, into the
+    // ring buffer but not onto the console: dump those lines
+    // (console/initcall_trace.h), after the marker like the
+    // readback. The kernel's own parameter says whether it is on.
+    R"sh(if [ "$(cat /sys/module/kernel/parameters/initcall_debug 2>/dev/null)" = Y ]; then
+  echo "BOOTBENCH-KMSG begin"
+  dmesg | sed -n -e '1s/^/BOOTBENCH-KMSG first /p' -e '/] calling  /s/^/BOOTBENCH-KMSG /p' \
+    -e '/] initcall /s/^/BOOTBENCH-KMSG /p' -e '/] Run \/init as init process/s/^/BOOTBENCH-KMSG /p'
+  echo "BOOTBENCH-KMSG end"
+fi
+)sh";
 
 constexpr const char* k_epilogue = R"(read up idle < /proc/uptime
 echo "BOOTBENCH-MARKER end $up"

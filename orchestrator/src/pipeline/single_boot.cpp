@@ -42,6 +42,15 @@ std::optional<std::string> params_not_applied(const BootRecord& record,
     }
     return describe_param_problems(problems);
 }
+void record_initcalls(const InitcallTrace& trace, BootRecord& record) {
+    const auto state = trace.state();
+    if (!state) {
+        return;
+    }
+    record.initcall_trace = std::string(to_string(*state));
+    record.kernel_init_seconds = trace.run_init_s();
+    record.initcalls = trace.records();
+}
 } // namespace
 
 BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher& launcher) {
@@ -110,6 +119,7 @@ BootRecord boot_once(const QemuSpec& spec, const MonitorLimits& limits, Launcher
     add_phase_metrics(record);
     record.histograms = monitor.histograms();
     record.params_not_applied = params_not_applied(record, monitor);
+    record_initcalls(monitor.initcalls(), record);
     return record;
 }
 

@@ -110,25 +110,13 @@ Table change_attribution_table(const ChangeAttribution& change) {
     // The cell is named above the history's table and the spans in the phases' line: their
     // columns would repeat them in every row.
     Table table = attribution_table(change.attribution);
-    const auto drop = [&table](size_t column) {
-        const auto at = [column](auto& columns) {
-            columns.erase(columns.begin() + static_cast<std::ptrdiff_t>(column));
-        };
-        at(table.headers);
-        at(table.right_aligned);
-        at(table.said_once_if_uniform);
-        at(table.leave_out_order);
-        for (auto& row : table.rows) {
-            at(row);
-        }
-    };
     // By name and by the label count, not by position: the axes' columns come first.
     const auto span = std::find(table.headers.begin(), table.headers.end(), "span");
     if (span != table.headers.end()) {
-        drop(static_cast<size_t>(span - table.headers.begin()));
+        drop_column(table, static_cast<size_t>(span - table.headers.begin()));
     }
     for (size_t label = 0; label < table.label_columns; ++label) {
-        drop(0);
+        drop_column(table, 0);
     }
     table.label_columns = 0;
     table.headers.back() = "carries"; // "95 % interval excludes 0": the phases' line says so

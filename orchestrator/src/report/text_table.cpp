@@ -8,6 +8,19 @@
 
 namespace bb {
 
+void drop_column(Table& table, size_t column) {
+    const auto erase = [column](auto& cells) {
+        cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(column));
+    };
+    erase(table.headers);
+    erase(table.right_aligned);
+    erase(table.said_once_if_uniform);
+    erase(table.leave_out_order);
+    for (auto& row : table.rows) {
+        erase(row);
+    }
+}
+
 namespace {
 
 // One line per row: a name holding a line break would otherwise tear the table apart; and what

@@ -26,6 +26,9 @@ struct Table {
     std::vector<int> leave_out_order;
 };
 
+// Removes one column: its header, its per-column settings and its cell in every row.
+void drop_column(Table& table, size_t column);
+
 // Labels ("a=1;b=2", as cell keys print) without the parts every one of them has; returns those
 // parts in the first label's order. Fewer than two labels: nothing is shared.
 std::vector<std::string> remove_shared_parts(std::vector<std::string>& labels);

@@ -1,6 +1,7 @@
 #pragma once
 #include "console/boot_outcome.h"
 #include "console/console_event.h"
+#include "console/initcall_trace.h"
 
 #include <optional>
 #include <string>
@@ -67,6 +68,11 @@ struct BootRecord {
     std::vector<ConsoleEvent> events;
     std::vector<MetricSample> metrics;
     std::vector<HistogramBucket> histograms;
+    // initcall_debug boots (console/initcall_trace.h): the trace's state ("complete", …; unset:
+    // not traced), the kernel's clock when it started /init, and the initcalls that returned.
+    std::optional<std::string> initcall_trace;
+    std::optional<double> kernel_init_seconds;
+    std::vector<InitcallRecord> initcalls;
 };
 
 } // namespace bb

@@ -269,6 +269,8 @@ void bind_boot_columns(SQLite::Statement& insert, const BootRecord& boot,
     insert.bind(++i, boot.timing_marker);
     insert.bind(++i, boot.start_marker);
     bind_optional(insert, ++i, conditions_id);
+    bind_optional(insert, ++i, boot.initcall_trace);
+    bind_optional(insert, ++i, boot.kernel_init_seconds);
 }
 
 // The id of a host-conditions object, stored the first time it is seen.
@@ -282,7 +284,26 @@ long long host_conditions_id(SQLite::Database& db, const std::string& facts_json
     return select.getColumn(0).getInt64();
 }
 
-// A boot's events, metrics and histogram buckets, in the boot's transaction.
+void insert_initcalls(SQLite::Database& db, long long boot_id,
+                      const std::vector<InitcallRecord>& initcalls) {
+    SQLite::Statement insert(db, "INSERT INTO boot_initcalls (boot_id, seq, name, module, "
+                                 "start_seconds, duration_us, return_value) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    long long seq = 0;
+    for (const auto& call : initcalls) {
+        insert.bind(1, static_cast<int64_t>(boot_id));
+        insert.bind(2, static_cast<int64_t>(seq++));
+        insert.bind(3, call.name);
+        insert.bind(4, call.module);
+        insert.bind(5, call.start_s);
+        insert.bind(6, static_cast<int64_t>(call.duration_us));
+        insert.bind(7, call.return_value);
+        insert.exec();
+        insert.reset();
+    }
+}
+
+// A boot's events, metrics, histogram buckets and initcalls, in the boot's transaction.
 void insert_boot_details(SQLite::Database& db, long long boot_id, const BootRecord& boot) {
     SQLite::Statement event(db, "INSERT INTO boot_events (boot_id, host_seconds, guest_seconds, "
                                 "kind, text) VALUES (?, ?, ?, ?, ?)");
@@ -317,6 +338,7 @@ void insert_boot_details(SQLite::Database& db, long long boot_id, const BootReco
         bucket.exec();
         bucket.reset();
     }
+    insert_initcalls(db, boot_id, boot.initcalls);
 }
 
 } // namespace
@@ -334,9 +356,9 @@ long long BootStore::insert_boot(const BootRecord& boot) {
             "wall_seconds, exit_status, exit_signal, console_bytes, console_tail, console_gz, "
             "started_at, host_id, launcher, libvirt_uri, domain_xml, params_not_applied, "
             "quiet_wait_seconds, load_before, loaded, timing_marker, start_marker, "
-            "host_conditions_id) VALUES "
+            "host_conditions_id, initcall_trace, kernel_init_seconds) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     const std::optional<long long> conditions_id =
         boot.host_conditions_json
             ? std::optional(host_conditions_id(db, *boot.host_conditions_json))
