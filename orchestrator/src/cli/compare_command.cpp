@@ -5,6 +5,7 @@
 #include "report/comparison_csv.h"
 #include "report/comparison_table.h"
 #include "report/html_report.h"
+#include "report/initcall_comparison_renderer.h"
 #include "report/json_format.h"
 #include "report/junit_format.h"
 #include "report/phase_attribution.h"
@@ -45,6 +46,8 @@ struct CompareCommandOptions {
     double alpha = 0.05;
     bool across_experiments = false;
     bool phases = false;
+    bool initcalls = false;
+    int top = 15; // --initcalls: rows per group beyond the moved initcalls
 };
 
 constexpr const char* k_compare_help =
@@ -81,6 +84,16 @@ marker after a hang) adds nothing to the phases that need it. Nested boots, time
 start, do not divide into these phases and are left out (counted). The exit status stays the
 endpoint's.
 
+--initcalls adds which initcalls moved, from boots traced with initcall_debug (`trace:
+initcalls`, docs/experiments.md#trace): per group and initcall the Hodges-Lehmann shift B − A of
+the per-boot durations (0 in a boot that did not run it: an initcall a patch adds moves by its
+whole time) with its exact interval and p; over the hundreds of initcalls, an initcall moved
+when its Benjamini-Hochberg q is at most --alpha (false discovery rate), with Holm's p beside
+it for the family-wise view. The kernel's time to /init and the initcalls' sum are tested
+alike, and the moved initcalls' shifts are summed beside the time to /init's: the rest is what
+no single initcall explains. Every moved initcall is listed, and the largest others up to
+--top (default 15). Text, md, json and html; the exit status stays the endpoint's.
+
 Failed boots are a result: a group in which B's boots failed (timeout, panic, crash, ...) where
 A's did not, or failed more often by Fisher's exact test (one-sided, at --alpha), fails the
 comparison whatever its times say; the lines below the table give the counts and p, and JUnit
@@ -104,6 +117,7 @@ Examples:
   bootbench compare 12 15 --format html -o compare.html
   bootbench compare 12 15 --phases                  which phases carry the shift
   bootbench compare 12 15 --phases --format json | jq '.phases.groups[].carried_by'
+  bootbench compare 12 15 --initcalls --by variant    which initcalls carry the shift
 )";
 
 // compare --phases: the same groups' boots divided into phases, each phase's shift B − A.
@@ -114,6 +128,16 @@ PhaseAttribution phase_attribution(const CompareCommandOptions& options, Databas
     query.run_ids = {options.b};
     const PhaseSet b = query_phases(db, query);
     return attribute_phases(a, b, estimates);
+}
+
+// compare --initcalls: the same groups' traced boots, each initcall's shift B − A.
+InitcallComparison initcall_shifts(const CompareCommandOptions& options, Database& db,
+                                   SampleQuery query, const EstimateOptions& estimates) {
+    query.run_ids = {options.a};
+    const InitcallInputs a = query_initcall_inputs(db, query);
+    query.run_ids = {options.b};
+    const InitcallInputs b = query_initcall_inputs(db, query);
+    return compare_initcalls(a, b, estimates);
 }
 
 // Boots left out of the phases (nested: timed from L2's start), said under the section.
@@ -170,7 +194,7 @@ void check_same_experiment(const RunInfo& a, const RunInfo& b, bool across, bool
 // text, every column kept.
 std::string comparison_html(const ComparisonSet& set, const std::string& label_a,
                             const std::string& label_b, const CompareCommandOptions& options,
-                            Database& db) {
+                            Database& db, const std::string& appendix) {
     HtmlContext context;
     context.title = fmt::format("bootbench compare: run {} against run {}", options.b, options.a);
     context.subtitle =
@@ -182,7 +206,7 @@ std::string comparison_html(const ComparisonSet& set, const std::string& label_a
     for (const auto& answer : comparison_answers(set)) {
         body += fmt::format("<p class=\"bb-note\"><strong>{}</strong></p>\n", html_escape(answer));
     }
-    return html_page(context, body);
+    return html_page(context, body + appendix);
 }
 
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
@@ -196,6 +220,15 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         throw Error(fmt::format("--metric {}: --phases divides the endpoint boot_seconds into "
                                 "its phases; drop --metric or --phases",
                                 options.metric));
+    }
+    if (options.initcalls && options.metric != "boot_seconds") {
+        throw Error(fmt::format("--metric {}: --initcalls reads the initcalls of the boots the "
+                                "endpoint boot_seconds uses; drop --metric or --initcalls",
+                                options.metric));
+    }
+    if (options.initcalls && *format == ReportFormat::Csv) {
+        throw Error("--initcalls: csv holds the groups' comparison only; use --format json (or "
+                    "report --view initcalls --format csv per run)");
     }
     if (options.a == options.b) {
         // A run against itself can only say "no difference": a typo, never a comparison.
@@ -245,16 +278,24 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     if (options.phases) {
         attribution = phase_attribution(options, db, query, estimates);
     }
+    std::optional<InitcallComparison> initcalls;
+    if (options.initcalls) {
+        initcalls = initcall_shifts(options, db, query, estimates);
+    }
     std::string out;
     if (*format == ReportFormat::Csv) {
         out = render_comparison_csv(comparison); // machine values: no phases, no notes
     } else if (*format == ReportFormat::Html) {
-        out = comparison_html(comparison, label_a, label_b, options, db);
+        out = comparison_html(comparison, label_a, label_b, options, db,
+                              initcalls ? initcall_comparison_html(*initcalls, options.top) : "");
     } else if (*format == ReportFormat::Json) {
         nlohmann::json document = comparison_json(comparison, label_a, label_b);
         document["answers"] = comparison_answers(comparison);
         if (attribution) {
             document["phases"] = attribution_json(*attribution);
+        }
+        if (initcalls) {
+            document["initcalls"] = initcall_comparison_json(*initcalls);
         }
         out = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     } else {
@@ -268,6 +309,9 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         if (attribution) {
             out +=
                 "\n" + render_attribution(*attribution, *format) + left_out_of_phases(*attribution);
+        }
+        if (initcalls) {
+            out += "\n" + render_initcall_comparison(*initcalls, *format, options.top);
         }
         out = terminal_output(markdown ? out : wrap_long_lines(out, table_width()));
     }
@@ -333,6 +377,11 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_flag("--phases", options->phases,
                   "also attribute the shift to the boot's phases (firmware, pre-banner, kernel, "
                   "init)");
+    cmd->add_flag("--initcalls", options->initcalls,
+                  "also test which initcalls moved (traced boots: trace: initcalls)");
+    cmd->add_option("--top", options->top,
+                    "--initcalls: the largest shifts shown beyond the moved ones (default 15)")
+        ->check(CLI::Range(1, 100000));
     cmd->add_option("--alpha", options->alpha,
                     "significance level of the verdicts, Holm-adjusted over the groups "
                     "(default 0.05)")

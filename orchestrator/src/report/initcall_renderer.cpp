@@ -10,8 +10,6 @@
 namespace bb {
 
 namespace {
-const ColumnUnit k_ms{"ms", 1e3, 3};
-
 std::string share_text(double share) {
     return std::isfinite(share) ? fmt::format("{:.1f} %", share * 100) : "-";
 }
@@ -20,13 +18,13 @@ std::string interval_cell(const MedianEstimate& estimate) {
     if (!estimate.insufficient.empty() || !std::isfinite(estimate.ci.low)) {
         return "-";
     }
-    return fmt::format("[{}, {}] {:.1f} %", k_ms.number(estimate.ci.low),
-                       k_ms.number(estimate.ci.high), estimate.coverage * 100);
+    return fmt::format("[{}, {}] {:.1f} %", k_initcall_ms.number(estimate.ci.low),
+                       k_initcall_ms.number(estimate.ci.high), estimate.coverage * 100);
 }
 
 void add_row(Table& table, const std::string& what, const std::string& module,
              const MedianEstimate& estimate, double share) {
-    table.rows.push_back({what, module, k_ms.number(estimate.median), interval_cell(estimate),
+    table.rows.push_back({what, module, k_initcall_ms.number(estimate.median), interval_cell(estimate),
                           share_text(share), std::to_string(estimate.n)});
 }
 

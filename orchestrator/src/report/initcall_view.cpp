@@ -149,15 +149,14 @@ InitcallView build_initcall_view(const std::vector<std::string>& axes,
     return view;
 }
 
-InitcallView query_initcall_view(Database& db, const SampleQuery& query, int top,
-                                 const EstimateOptions& options) {
+InitcallInputs query_initcall_inputs(Database& db, const SampleQuery& query) {
     if (!has_initcall_tables(db)) {
         throw Error(fmt::format("{} holds no initcall traces: they are stored from schema 13 on, "
                                 "by boots with `trace: initcalls` (docs/experiments.md#trace)",
                                 db.path().filename().string()));
     }
     const SampleSet set = query_samples(db, query);
-    std::vector<InitcallGroupInput> inputs;
+    InitcallInputs inputs{.axes = set.axes};
     bool any = false;
     for (const auto& group : set.groups) {
         InitcallGroupInput input{.key = group.key};
@@ -168,13 +167,22 @@ InitcallView query_initcall_view(Database& db, const SampleQuery& query, int top
             }
         }
         any = any || !input.traced.empty();
-        inputs.push_back(std::move(input));
+        inputs.groups.push_back(std::move(input));
     }
     if (!any) {
-        throw Error(fmt::format("no used boot in {} has a complete initcall trace: {}",
-                                db.path().filename().string(), untraced_reason(inputs)));
+        throw Error(fmt::format("no used boot{} in {} has a complete initcall trace: {}",
+                                query.run_ids.size() == 1
+                                    ? fmt::format(" of run {}", query.run_ids.front())
+                                    : std::string(),
+                                db.path().filename().string(), untraced_reason(inputs.groups)));
     }
-    return build_initcall_view(set.axes, inputs, top, options);
+    return inputs;
+}
+
+InitcallView query_initcall_view(Database& db, const SampleQuery& query, int top,
+                                 const EstimateOptions& options) {
+    const InitcallInputs inputs = query_initcall_inputs(db, query);
+    return build_initcall_view(inputs.axes, inputs.groups, top, options);
 }
 
 } // namespace bb

@@ -70,7 +70,17 @@ InitcallView build_initcall_view(const std::vector<std::string>& axes,
                                  const std::vector<InitcallGroupInput>& groups, int top,
                                  const EstimateOptions& options = {});
 
-// The selection's used boots (the report's one rule), their traces read from the store. Throws
+struct InitcallInputs {
+    std::vector<std::string> axes{};
+    std::vector<InitcallGroupInput> groups{}; // sorted by key, as the selection's groups
+};
+
+// The selection's used boots (the report's one rule), grouped, their traces read from the
+// store. Throws Error when the database predates initcall traces (schema 13) or no used boot
+// of the selection was traced.
+InitcallInputs query_initcall_inputs(Database& db, const SampleQuery& query);
+
+// The same, as the view of the `top` longest initcalls per group. Throws
 // Error when the database predates initcall traces (schema 13) or no used boot was traced.
 InitcallView query_initcall_view(Database& db, const SampleQuery& query, int top,
                                  const EstimateOptions& options = {});
