@@ -74,6 +74,10 @@ expect_eq "$(q "select status from runs where id = $run_id")" running "killed ru
 expect_eq "$(q "select count(*) from boots where run_id = $run_id")" 4 "resume completes the run (had $before)"
 expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots where run_id = $run_id group by 1, 2 having count(*) > 1)")" 0 "no duplicate samples"
 expect_eq "$(q "select status from runs where id = $run_id")" done "resumed run done"
+# Two traced runs of one kernel: compare --initcalls tests every initcall of both cells.
+"$BOOTBENCH" compare 1 "$run_id" --initcalls --format json >"$work/initcall-shifts.json"
+expect_eq "$(python3 -c 'import json, sys; g = json.load(open(sys.argv[1]))["initcalls"]["groups"]; print(len(g), min(x["tested"] for x in g) > 100, {x["traced_a"] for x in g})' "$work/initcall-shifts.json")" \
+  "2 True {2}" "compare --initcalls: both cells, every initcall tested"
 
 # Ctrl-C (SIGINT) in the middle of a boot: the guest is stopped, the unfinished boot is not
 # stored as a sample, the run is marked interrupted and bootbench exits 130.

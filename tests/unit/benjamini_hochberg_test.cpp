@@ -1,7 +1,6 @@
 #include "stats/benjamini_hochberg.h"
 
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -27,7 +26,8 @@ TEST_CASE("Benjamini-Hochberg q-values by hand", "[benjamini-hochberg]") {
     CHECK(r[2] == Approx(0.045));
 }
 
-TEST_CASE("Benjamini-Hochberg keeps NaN and counts it in m, and caps at 1", "[benjamini-hochberg]") {
+TEST_CASE("Benjamini-Hochberg keeps NaN and counts it in m, and caps at 1",
+          "[benjamini-hochberg]") {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const auto q = benjamini_hochberg_adjust(std::vector<double>{0.01, nan, 0.9});
     CHECK(q[0] == Approx(0.03)); // m = 3, rank 1

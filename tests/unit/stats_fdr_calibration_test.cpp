@@ -55,7 +55,7 @@ struct Mean {
 
 struct Rates {
     Mean false_discovery; // per data set: the share of findings that are null initcalls
-    Tally found_moved;     // per moved initcall: found
+    Tally found_moved;    // per moved initcall: found
 };
 
 Rates simulate(const Family& family, std::mt19937_64& rng, int boots, double shift) {
@@ -82,8 +82,7 @@ Rates simulate(const Family& family, std::mt19937_64& rng, int boots, double shi
         }
         // The false discovery proportion of this data set (0 when nothing was found); its mean
         // over data sets is the FDR.
-        rates.false_discovery.add(found == 0 ? 0.0
-                                                      : static_cast<double>(false_found) / found);
+        rates.false_discovery.add(found == 0 ? 0.0 : static_cast<double>(false_found) / found);
     }
     return rates;
 }

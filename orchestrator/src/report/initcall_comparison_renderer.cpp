@@ -29,8 +29,9 @@ std::string initcall_label(const InitcallShift& shift) {
 
 void add_row(Table& table, const std::string& what, const Comparison& c, double q, double holm,
              const std::string& moved) {
-    table.rows.push_back({what, k_initcall_ms.number(c.median_a), k_initcall_ms.number(c.median_b), shift_cell(c),
-                          p_value_text(c.p_value), p_value_text(q), p_value_text(holm), moved});
+    table.rows.push_back({what, k_initcall_ms.number(c.median_a), k_initcall_ms.number(c.median_b),
+                          shift_cell(c), p_value_text(c.p_value), p_value_text(q),
+                          p_value_text(holm), moved});
 }
 
 std::string alpha_percent(double alpha) {
@@ -72,9 +73,9 @@ std::string initcall_shift_heading(const InitcallComparison& comparison,
 std::string initcall_shift_summary(const InitcallComparison& comparison,
                                    const InitcallGroupShift& group) {
     const Comparison& kernel = group.kernel_init;
-    std::string out =
-        fmt::format("moved at FDR {}: {} initcall{}, {} ms in sum", alpha_percent(comparison.alpha),
-                    group.moved, group.moved == 1 ? "" : "s", k_initcall_ms.signed_number(group.moved_sum));
+    std::string out = fmt::format(
+        "moved at FDR {}: {} initcall{}, {} ms in sum", alpha_percent(comparison.alpha),
+        group.moved, group.moved == 1 ? "" : "s", k_initcall_ms.signed_number(group.moved_sum));
     if (kernel.insufficient.empty() && std::isfinite(kernel.difference)) {
         out += fmt::format("; kernel to /init {} ms; not explained by a moved initcall: {} ms",
                            shift_cell(kernel),

@@ -24,8 +24,8 @@ std::string interval_cell(const MedianEstimate& estimate) {
 
 void add_row(Table& table, const std::string& what, const std::string& module,
              const MedianEstimate& estimate, double share) {
-    table.rows.push_back({what, module, k_initcall_ms.number(estimate.median), interval_cell(estimate),
-                          share_text(share), std::to_string(estimate.n)});
+    table.rows.push_back({what, module, k_initcall_ms.number(estimate.median),
+                          interval_cell(estimate), share_text(share), std::to_string(estimate.n)});
 }
 
 // The figures a CSV row or a JSON object carries for one estimate.
