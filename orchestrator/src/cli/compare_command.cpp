@@ -379,14 +379,20 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
                   "init)");
     cmd->add_flag("--initcalls", options->initcalls,
                   "also test which initcalls moved (traced boots: trace: initcalls)");
-    cmd->add_option("--top", options->top,
-                    "--initcalls: the largest shifts shown beyond the moved ones (default 15)")
-        ->check(CLI::Range(1, 100000));
+    CLI::Option* top =
+        cmd->add_option("--top", options->top,
+                        "--initcalls: the largest shifts shown beyond the moved ones (default 15)")
+            ->check(CLI::Range(1, 100000));
     cmd->add_option("--alpha", options->alpha,
                     "significance level of the verdicts, Holm-adjusted over the groups "
                     "(default 0.05)")
         ->check(number_in(0.0001, 0.5));
-    cmd->callback([options, &global, &exit_status] { exit_status = run(*options, global); });
+    cmd->callback([options, top, &global, &exit_status] {
+        if (top->count() > 0 && !options->initcalls) {
+            throw Error("--top belongs to --initcalls (the initcalls listed per group)");
+        }
+        exit_status = run(*options, global);
+    });
 }
 
 } // namespace bb

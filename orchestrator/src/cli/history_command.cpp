@@ -3,6 +3,7 @@
 #include "experiment/matrix.h"
 #include "report/history.h"
 #include "report/history_attribution.h"
+#include "report/history_initcalls.h"
 #include "report/history_phases.h"
 #include "report/html_report.h"
 #include "report/render_support.h"
@@ -197,6 +198,7 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     }
     History history = query_history(db, query);
     attribute_history_changes(db, query, history);
+    attribute_history_initcalls(db, query, history);
     emit(options, global, db, history);
     return k_exit_ok;
 }

@@ -47,6 +47,7 @@ struct HistoryNight {
 };
 
 struct ChangeAttribution;
+struct InitcallComparison;
 
 // One input that differs between a change point's first night and the night before it.
 struct InputChange {
@@ -64,6 +65,9 @@ struct HistoryChange {
     // metric is not boot_seconds, whose phases they are. Shared: the attribution points into
     // itself and is never copied.
     std::shared_ptr<const ChangeAttribution> phases;
+    // Which initcalls carry it, nights as units (report/history_initcalls.h); null when the
+    // nights were not traced (`trace: initcalls`).
+    std::shared_ptr<const InitcallComparison> initcalls;
 };
 
 struct CellHistory {

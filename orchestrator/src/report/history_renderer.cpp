@@ -1,5 +1,6 @@
 #include "report/history.h"
 #include "report/history_attribution.h"
+#include "report/initcall_comparison_renderer.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
 
@@ -192,6 +193,11 @@ std::string render_history_text(const History& history, size_t width) {
             if (change.phases) {
                 out += render_change_attribution(*change.phases, width);
             }
+            if (change.initcalls) {
+                out += "which initcalls carry it, one value per night (the median of its traced "
+                       "boots):\n" +
+                       render_initcall_comparison(*change.initcalls, ReportFormat::Text, 5);
+            }
         }
     }
     return wrap_long_lines(out, width);
@@ -244,7 +250,9 @@ nlohmann::json change_json(const CellHistory& cell, const HistoryChange& change)
             {"changed", changed},
             {"host_change", change.host_change},
             {"phases",
-             change.phases ? change_attribution_json(*change.phases) : nlohmann::json(nullptr)}};
+             change.phases ? change_attribution_json(*change.phases) : nlohmann::json(nullptr)},
+            {"initcalls", change.initcalls ? initcall_comparison_json(*change.initcalls)
+                                           : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json cell_json(const CellHistory& cell) {

@@ -42,6 +42,7 @@ struct InitcallGroupShift {
 struct InitcallComparison {
     std::vector<std::string> axes{};
     double alpha = 0.05;
+    std::string unit = "traced boots";        // what one value is: a boot, or a history's night
     std::vector<InitcallGroupShift> groups{}; // groups with traced boots in both runs
     int only_one_run = 0;                     // groups left out: traced boots in one run only
 };

@@ -2,8 +2,10 @@
 
 #include "report/initcall_renderer.h"
 #include "report/render_support.h"
+#include "report/svg_chart.h"
 #include "util/markup_escape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -64,10 +66,10 @@ Table initcall_shift_table(const InitcallGroupShift& group, int top) {
 std::string initcall_shift_heading(const InitcallComparison& comparison,
                                    const InitcallGroupShift& group) {
     const std::string label = group_label(comparison.axes, group.key);
-    return fmt::format("{}: {} vs {} traced boots, {} initcalls, moved = Benjamini–Hochberg q ≤ {} "
+    return fmt::format("{}: {} vs {} {}, {} initcalls, moved = Benjamini–Hochberg q ≤ {} "
                        "(false discovery rate), Holm p beside it",
                        label.empty() ? "all boots" : label, group.traced_a, group.traced_b,
-                       group.tested, ValueFormat::plain(comparison.alpha));
+                       comparison.unit, group.tested, ValueFormat::plain(comparison.alpha));
 }
 
 std::string initcall_shift_summary(const InitcallComparison& comparison,
@@ -112,11 +114,28 @@ std::string render_initcall_comparison(const InitcallComparison& comparison, Rep
     return out;
 }
 
+// The largest shifts as dots (bars) with their intervals, the moved ones emphasized.
+std::string shift_chart(const InitcallGroupShift& group, int top) {
+    BarChart chart{.title = "initcalls with the largest shifts, B − A with 95 % intervals (bold: "
+                            "moved)",
+                   .x_title = "B − A (ms)"};
+    for (const auto& shift : group.shifts) {
+        if (static_cast<int>(chart.rows.size()) >= std::max(top, group.moved)) {
+            break;
+        }
+        const Comparison& c = shift.comparison;
+        chart.rows.push_back({initcall_label(shift), c.difference * 1e3,
+                              Interval{c.difference_ci.low * 1e3, c.difference_ci.high * 1e3},
+                              shift.moved});
+    }
+    return svg_bar_chart(chart);
+}
+
 std::string initcall_comparison_html(const InitcallComparison& comparison, int top) {
     std::string body;
     for (const auto& group : comparison.groups) {
         body += "<h2>" + html_escape(initcall_shift_heading(comparison, group)) + "</h2>\n" +
-                html_table(initcall_shift_table(group, top)) +
+                shift_chart(group, top) + html_table(initcall_shift_table(group, top)) +
                 fmt::format("<p class=\"bb-note\">{}</p>\n",
                             html_escape(initcall_shift_summary(comparison, group)));
     }

@@ -2,8 +2,10 @@
 
 #include "report/csv_format.h"
 #include "report/render_support.h"
+#include "report/svg_chart.h"
 #include "util/markup_escape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -168,11 +170,33 @@ std::string render_initcall_view(const InitcallView& view, ReportFormat format) 
     return out;
 }
 
+// A bootgraph of the group's longest initcalls: each at its median start for its median
+// duration on the kernel's clock, in the order they start.
+std::string initcall_timeline(const InitcallGroup& group) {
+    std::vector<const InitcallRow*> rows;
+    for (const auto& row : group.rows) {
+        rows.push_back(&row);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const auto* a, const auto* b) { return a->start < b->start; });
+    TimelineChart chart{.title = "the longest initcalls on the kernel's clock (medians over boots)",
+                        .x_title = "kernel's clock (ms)"};
+    for (const auto* row : rows) {
+        chart.rows.push_back(
+            {row->module.empty() ? row->name : row->name + " [" + row->module + "]",
+             row->start * 1e3, row->duration.median * 1e3,
+             fmt::format("{}: starts at {} ms, takes {} ms (n={})", row->name,
+                         k_initcall_ms.number(row->start),
+                         k_initcall_ms.number(row->duration.median), row->duration.n)});
+    }
+    return svg_timeline_chart(chart);
+}
+
 std::string render_initcall_html(const InitcallView& view, const HtmlContext& context) {
     std::string body;
     for (const auto& group : view.groups) {
         body += "<h2>" + html_escape(initcall_heading(view, group)) + "</h2>\n" +
-                html_table(initcall_table(group));
+                initcall_timeline(group) + html_table(initcall_table(group));
     }
     return html_page(context, body);
 }

@@ -1,5 +1,6 @@
 #include "report/initcall_view.h"
 
+#include "stats/sorted.h"
 #include "util/error.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -47,6 +48,21 @@ std::map<InitcallKey, std::vector<double>> durations_by_initcall(const InitcallG
     return durations;
 }
 
+// Each initcall's start on the kernel's clock, one per boot that ran it (its first call).
+std::map<InitcallKey, std::vector<double>> starts_by_initcall(const InitcallGroupInput& input) {
+    std::map<InitcallKey, std::vector<double>> starts;
+    for (const auto& boot : input.traced) {
+        std::map<InitcallKey, double> first;
+        for (const auto& call : boot.initcalls) {
+            first.emplace(InitcallKey{call.name, call.module}, call.start_s);
+        }
+        for (const auto& [key, at] : first) {
+            starts[key].push_back(at);
+        }
+    }
+    return starts;
+}
+
 InitcallGroup build_group(const InitcallGroupInput& input, int top,
                           const EstimateOptions& options) {
     InitcallGroup group{.key = input.key,
@@ -66,11 +82,13 @@ InitcallGroup build_group(const InitcallGroupInput& input, int top,
     group.total = median_estimate(totals, options);
     group.outside = median_estimate(outside, options);
     const auto durations = durations_by_initcall(input);
+    const auto starts = starts_by_initcall(input);
     group.distinct = static_cast<int>(durations.size());
     for (const auto& [key, values] : durations) {
         InitcallRow row{.name = key.first, .module = key.second};
         row.duration = median_estimate(values, options);
         row.share = row.duration.median / group.kernel_init.median;
+        row.start = stats::sorted_median_of(starts.at(key));
         group.rows.push_back(std::move(row));
     }
     // Longest first; equal medians by name, so the order never depends on the map's.

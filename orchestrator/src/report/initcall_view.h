@@ -42,6 +42,7 @@ struct InitcallRow {
     std::string module;        // "" for a built-in
     MedianEstimate duration{}; // seconds, over the traced boots that ran it
     double share = std::numeric_limits<double>::quiet_NaN(); // median / median time to /init
+    double start = std::numeric_limits<double>::quiet_NaN(); // median start, kernel's clock
 };
 
 struct InitcallGroup {

@@ -658,4 +658,43 @@ std::string svg_stacked_bar_chart(const StackedBarChart& chart) {
     return out + "</svg>\n";
 }
 
+std::string svg_timeline_chart(const TimelineChart& chart) {
+    const double row_height = 18;
+    const double left = 230; // the labels' width: initcall names are long
+    const double width = 760;
+    const double right = width - 24;
+    const double top = 34;
+    const double bottom = top + row_height * static_cast<double>(chart.rows.size());
+    const double height = bottom + 44;
+    double end = 0;
+    for (const auto& row : chart.rows) {
+        if (std::isfinite(row.start) && std::isfinite(row.length)) {
+            end = std::max(end, row.start + row.length);
+        }
+    }
+    const auto ticks = nice_ticks(0, end);
+    const Scale x{0, std::max(end, ticks.empty() ? end : ticks.back()), left, right};
+    std::string out = svg_open(width, height, chart.title);
+    for (double tick : ticks) {
+        out += line(x(tick), top, x(tick), bottom, "bb-grid", "#ddd");
+        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
+    }
+    out += text((left + right) / 2, height - 10, chart.x_title, "middle", "bb-axis-title");
+    for (size_t r = 0; r < chart.rows.size(); ++r) {
+        const TimelineRow& row = chart.rows[r];
+        const double y = top + row_height * static_cast<double>(r);
+        out += text(left - 8, y + row_height / 2 + 4, row.label, "end", "bb-label");
+        if (!std::isfinite(row.start) || !std::isfinite(row.length)) {
+            continue;
+        }
+        out += fmt::format("<rect class=\"bb-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                           "fill=\"{}\"><title>{}</title></rect>\n",
+                           number(x(row.start)), number(y + 3),
+                           number(std::max(x(row.start + row.length) - x(row.start), 1.0)),
+                           number(row_height - 6), colour(1),
+                           html_escape(row.tooltip.empty() ? row.label : row.tooltip));
+    }
+    return out + "</svg>\n";
+}
+
 } // namespace bb

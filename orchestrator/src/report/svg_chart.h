@@ -49,7 +49,7 @@ struct BarRow {
 struct BarChart {
     std::string title;
     std::string x_title;
-    std::vector<BarRow> rows;
+    std::vector<BarRow> rows{};
 };
 std::string svg_bar_chart(const BarChart& chart);
 
@@ -106,5 +106,20 @@ struct StackedBarChart {
     std::vector<StackedBar> bars;
 };
 std::string svg_stacked_bar_chart(const StackedBarChart& chart);
+
+// A timeline, one row per item: a bar from its start for its length on one shared axis (a
+// bootgraph: initcalls on the kernel's clock), in the rows' order.
+struct TimelineRow {
+    std::string label;
+    double start = 0;
+    double length = 0;
+    std::string tooltip; // the bar's <title>; empty: the label
+};
+struct TimelineChart {
+    std::string title;
+    std::string x_title;
+    std::vector<TimelineRow> rows{};
+};
+std::string svg_timeline_chart(const TimelineChart& chart);
 
 } // namespace bb
