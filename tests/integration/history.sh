@@ -88,6 +88,21 @@ expect_eq "$(jq -r '.cells[0].change_points[0].phases.groups[0].carried_by | joi
 "$BOOTBENCH" --db "$shift_db" -q history shift-nightly --html "$work/shift.html"
 grep -qF '<th>phase</th><th>n A/B</th>' "$work/shift.html" || fail "shift html: the phase table's columns"
 grep -qF '<th>carries</th>' "$work/shift.html" || fail "shift html: the carries column"
+# The same shift with every boot traced (docs/results/initcalls.md; 8 + 8 nights of 3 boots):
+# the change point names the initcall that carries it, first and moved; the untraced history
+# above has no initcall attribution.
+expect_eq "$(jq -r '.cells[0].change_points[0].initcalls' <<<"$shift_json")" null \
+  "shift: no initcalls without traces"
+traced_db=$work/shift-nightly-traced.sqlite
+cp "$(dirname "$0")/../../docs/data/shift-nightly-traced.sqlite" "$traced_db"
+chmod a-w "$traced_db"
+traced_json=$("$BOOTBENCH" --db "$traced_db" history shift-nightly-traced --json)
+expect_eq "$(jq -r '.cells[0].change_points | map(.night) | join(",")' <<<"$traced_json")" 9 \
+  "traced shift: night 9 alone"
+expect_eq "$(jq -r '.cells[0].change_points[0].initcalls.groups[0].initcalls[0] | "\(.name) \(.only_in) \(.moved)"' <<<"$traced_json")" \
+  "nightly_shift_delay B true" "traced shift: the carrier, first and moved"
+"$BOOTBENCH" --db "$traced_db" history shift-nightly-traced | grep -q "^which initcalls carry it" ||
+  fail "traced shift: the text names the initcalls"
 for suffix in -wal -shm -journal; do
   [ ! -e "$db$suffix" ] || fail "history left $db$suffix"
 done

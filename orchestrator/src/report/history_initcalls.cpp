@@ -15,9 +15,9 @@ namespace {
 using InitcallKey = std::pair<std::string, std::string>; // name, module
 
 bool has_traces(Database& db) {
-    SQLite::Statement query(db.sql(), "SELECT 1 FROM boots WHERE initcall_trace = 'complete' "
-                                      "LIMIT 1");
     try {
+        SQLite::Statement query(db.sql(), "SELECT 1 FROM boots WHERE initcall_trace = "
+                                          "'complete' LIMIT 1");
         return query.executeStep();
     } catch (const SQLite::Exception&) {
         return false; // no such column: the database predates schema 13

@@ -105,12 +105,11 @@ std::string render_initcall_comparison(const InitcallComparison& comparison, Rep
                            markdown ? "\n" : "", comparison.only_one_run,
                            comparison.only_one_run == 1 ? "" : "s");
     }
-    out +=
-        fmt::format("{}Per initcall: Hodges–Lehmann B − A of the per-boot durations (0 in a boot "
-                    "that did not run it), exact Mann–Whitney interval and p; the boot is the "
-                    "unit. Traced boots log every initcall: their times are not an untraced "
-                    "boot's.\n",
-                    markdown ? "\n" : "");
+    out += fmt::format(
+        "{}Per initcall: Hodges–Lehmann B − A over the {} (one value each, 0 where it did not "
+        "run), exact Mann–Whitney interval and p. Traced boots log every initcall: "
+        "their times are not an untraced boot's.\n",
+        markdown ? "\n" : "", comparison.unit);
     return out;
 }
 
