@@ -264,3 +264,28 @@ TEST_CASE("verdict: declared secondary endpoints are computed from the same boot
     CHECK(json.at("secondary")[0].at("within") == Approx(0.5));
     CHECK(json.at("secondary")[0].at("comparisons")[0].at("decision") == "holds: within ±50 %");
 }
+
+TEST_CASE("verdict: a secondary endpoint may name a boot's timing column", "[verdict]") {
+    Store s;
+    bb::Analysis analysis = phase_analysis(false, bb::HolmFamily::Condition);
+    analysis.secondary = {{{bb::EndpointKind::Metric, "guest_marker_seconds"}, std::nullopt}};
+    const long long run = s.run("phase", bb::analysis_to_json(analysis).dump());
+    // The guest's uptime at the marker is not a guest metric but a column of boots: before,
+    // the verdict found no value for it and reported 0 pairs.
+    for (const auto& [cell, values] :
+         {std::pair{params(250, 100), std::vector{1.0, 1.1, 1.2, 1.3}},
+          std::pair{params(250, 1000), std::vector{2.0, 2.1, 2.2, 2.3}}}) {
+        for (size_t round = 0; round < values.size(); ++round) {
+            bb::BootRecord record = s.record(run, cell, values[round]);
+            record.repeat_index = static_cast<int>(round);
+            record.guest_marker_seconds = values[round] / 2;
+            s.store.insert_boot(record);
+        }
+    }
+    const bb::VerdictTable table = bb::compute_verdict(s.db, run);
+    REQUIRE(table.secondary.size() == 1);
+    REQUIRE(table.secondary[0].rows.size() == 1);
+    CHECK(table.secondary[0].rows[0].n_a == 4);
+    CHECK(table.secondary[0].rows[0].n_b == 4);
+    CHECK(table.secondary[0].rows[0].decision.rfind("insufficient", 0) != 0);
+}

@@ -26,6 +26,23 @@ ItemValues metric_values(Database& db, long long run_id, const Endpoint& endpoin
     for (const auto& row : rows) {
         values[row.boot_id].try_emplace(row.name, row.value);
     }
+    if (endpoint.kind == EndpointKind::Metric && rows.empty()) {
+        // No guest printed it: a timing column of the boot (guest_marker_seconds, …), read as
+        // `report --metric` reads it; a name that is neither stays without values.
+        SampleQuery query;
+        query.run_ids = {run_id};
+        query.metric = endpoint.name;
+        query.include_failed = true; // the verdict applies the used rule itself
+        query.include_loaded = true;
+        try {
+            for (const auto& boot : select_samples(db, query).boots) {
+                if (boot.value) {
+                    values[boot.boot_id].try_emplace(endpoint.name, *boot.value);
+                }
+            }
+        } catch (const Error&) {
+        }
+    }
     return values;
 }
 
