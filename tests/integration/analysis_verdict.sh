@@ -80,7 +80,7 @@ if grep -q "B slower" <<<"$row"; then expected=1; else expected=0; fi
 expect_eq "$status" "$expected" "report --view verdict's exit status for: $row"
 expect_eq "$(cat "$work/verdict.txt")" "$(sed -n '/^verdict of run 1/,$p' "$work/run.txt")" \
   "report --view verdict reprints the run's table"
-"$BOOTBENCH" report --run 1 | head -n1 | grep -q "^exploratory: run 1 declared an analysis" ||
+"$BOOTBENCH" report --run 1 | head -n1 | has_match "^exploratory: run 1 declared an analysis" ||
   fail "the grouped report is not labelled exploratory"
 # The same verdict as JSON, from report and from a resumed run --json (which boots nothing).
 "$BOOTBENCH" report --view verdict --run 1 --format json >"$work/verdict.json" || true

@@ -13,7 +13,7 @@ expect_eq "$(q "select count(*) from boot_events where kind = 'banner'")" 2 "ban
 expect_eq "$(q "select status from runs")" done "run status"
 # The stored console is the real one, gzip'd.
 q "select writefile('$work/console.gz', console_gz) from boots limit 1" >/dev/null
-zcat "$work/console.gz" | grep -q "BOOTBENCH-MARKER boot-done" || fail "console log lacks the marker"
+zcat "$work/console.gz" | has_match "BOOTBENCH-MARKER boot-done" || fail "console log lacks the marker"
 grep -q '"outcome": "ok"' "$work/out.json" || fail "JSON output lacks outcomes"
 no_qemu_left
 echo PASS

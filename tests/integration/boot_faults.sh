@@ -13,7 +13,7 @@ expect_eq "$status" 1 "exit status of a failed boot"
 expect_eq "$(q "select outcome from boots order by id desc limit 1")" silent "hang outcome"
 expect_eq "$(q "select boot_seconds is not null from boots order by id desc limit 1")" 1 \
   "boot time kept for a hang after the marker"
-q "select outcome_reason from boots order by id desc limit 1" | grep -q "after marker" ||
+q "select outcome_reason from boots order by id desc limit 1" | has_match "after marker" ||
   fail "hang reason does not say it came after the marker"
 
 set +e
@@ -22,7 +22,7 @@ status=$?
 set -e
 expect_eq "$status" 1 "exit status of a panic"
 expect_eq "$(q "select outcome from boots order by id desc limit 1")" panic "panic outcome"
-q "select outcome_reason from boots order by id desc limit 1" | grep -q "Kernel panic" ||
+q "select outcome_reason from boots order by id desc limit 1" | has_match "Kernel panic" ||
   fail "panic reason lacks the panic line"
 
 set +e

@@ -49,7 +49,7 @@ expect_eq "$(q "select count(*) from boots where build_key = '$key' and outcome 
 # The cache, not one database, knows what was built: a database that never saw this build
 # boots it by key, importing its row from the artifact directory's build.json.
 other=$work/other.sqlite
-BOOTBENCH_DB=$other "$BOOTBENCH" builds | grep -q "built for other databases" ||
+BOOTBENCH_DB=$other "$BOOTBENCH" builds | has_match "built for other databases" ||
   fail "builds does not mention the cache's builds this database lacks"
 BOOTBENCH_DB=$other "$BOOTBENCH" boot --build "${key:0:10}" --bios QEMU_EFI.fd \
   --machine virt,acpi=off -n 1 --quiet
@@ -85,10 +85,10 @@ for patch in "$srcu" "$rcu"; do
   "$BOOTBENCH" boot --build "$key" --bios QEMU_EFI.fd --machine virt,acpi=off -n 1 --quiet
   expect_eq "$(q "select outcome from boots order by id desc limit 1")" ok "arm64 patched boot"
   if [ "$patch" = "$srcu" ]; then
-    console_of_last_boot | grep -q "bootbench-srcu-variant=before srcu_max_nodelay_phase=3 " ||
+    console_of_last_boot | has_match "bootbench-srcu-variant=before srcu_max_nodelay_phase=3 " ||
       fail "the SRCU before (640a7d37) kernel did not identify itself"
   else
-    console_of_last_boot | grep -q "rcu_normal_wake_from_gp is 1\." ||
+    console_of_last_boot | has_match "rcu_normal_wake_from_gp is 1\." ||
       fail "rcu_normal_wake_from_gp was not enabled on a small system"
   fi
 done

@@ -8,13 +8,13 @@
 . "$(dirname "$0")/lib.sh"
 db=$(dirname "$0")/../../docs/data/seed000-efivar.sqlite
 "$BOOTBENCH" --db "$db" report >"$work/default.txt"
-head -n 1 "$work/default.txt" | grep -q '^experiment srcu-efivar-ab12 (the newest run.s; this database holds 2 experiments' ||
+head -n 1 "$work/default.txt" | has_match '^experiment srcu-efivar-ab12 (the newest run.s; this database holds 2 experiments' ||
   fail "no scope line: $(head -n 1 "$work/default.txt")"
 grep -q '^boot_seconds: 12 boots, 10 used' "$work/default.txt" || fail "not one experiment's 12 boots"
 "$BOOTBENCH" --db "$db" report --all-experiments >"$work/pooled.txt"
 grep -q '^experiment ' "$work/pooled.txt" && fail "a pooled report named one experiment"
 grep -q '^boot_seconds: 24 boots' "$work/pooled.txt" || fail "--all-experiments did not pool both"
-"$BOOTBENCH" --db "$db" report --experiment srcu-efivar-ab | grep -q '^experiment ' &&
+"$BOOTBENCH" --db "$db" report --experiment srcu-efivar-ab | has_match '^experiment ' &&
   fail "an explicit --experiment got a scope line"
 # Machine formats keep their stream clean: the note goes to stderr.
 "$BOOTBENCH" --db "$db" report --format csv 2>"$work/err" >"$work/out.csv"
@@ -45,7 +45,7 @@ pt=$(dirname "$0")/../../docs/data/seed000-phase-table.sqlite
 # COLUMNS: one line per trend, as a wide terminal shows it (text wraps at 120 columns otherwise).
 COLUMNS=400 "$BOOTBENCH" --db "$pt" report --view param-table --param srcutree.srcu_max_nodelay_phase \
   --metric efivar_storm_seconds >"$work/pt.txt"
-head -n 1 "$work/pt.txt" | grep -q '^columns by variant: the boots are of 2 variants' || fail "param-table: no column note"
+head -n 1 "$work/pt.txt" | has_match '^columns by variant: the boots are of 2 variants' || fail "param-table: no column note"
 grep -q 'variant=table-full: J = 228 .* over 8 values (43 boots), p = 0.000149' "$work/pt.txt" ||
   fail "param-table: the trend is not the declared one: $(grep trend "$work/pt.txt")"
 echo PASS

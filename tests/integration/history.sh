@@ -65,7 +65,7 @@ status_of 2 "$BOOTBENCH" --db "$db" history quick --metric nosuch_metric
 status_of 2 "$BOOTBENCH" --db "$db" history quick --alpha 2
 mkdir "$work/a-directory"
 status_of 2 "$BOOTBENCH" --db "$db" history quick --html "$work/a-directory"
-"$BOOTBENCH" history --help | grep -q 'bootbench history quick --json' || fail "--help examples"
+"$BOOTBENCH" history --help | has_match 'bootbench history quick --json' || fail "--help examples"
 
 expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after history"
 
@@ -101,7 +101,7 @@ expect_eq "$(jq -r '.cells[0].change_points | map(.night) | join(",")' <<<"$trac
   "traced shift: night 9 alone"
 expect_eq "$(jq -r '.cells[0].change_points[0].initcalls.groups[0].initcalls[0] | "\(.name) \(.only_in) \(.moved)"' <<<"$traced_json")" \
   "nightly_shift_delay B true" "traced shift: the carrier, first and moved"
-"$BOOTBENCH" --db "$traced_db" history shift-nightly-traced | grep -q "^which initcalls carry it" ||
+"$BOOTBENCH" --db "$traced_db" history shift-nightly-traced | has_match "^which initcalls carry it" ||
   fail "traced shift: the text names the initcalls"
 for suffix in -wal -shm -journal; do
   [ ! -e "$db$suffix" ] || fail "history left $db$suffix"

@@ -12,6 +12,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/build-times.sh"
 trap 'record_build_times "$BOOTBENCH_DB"; rm -rf "$work"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# `cmd | has_match [grep options] PATTERN`: true when a line of cmd's output matches. Never
+# `cmd | grep -q`: grep -q exits at the first match, cmd's next write then dies of SIGPIPE and,
+# under pipefail, the pipeline fails although the line was there (cli.history failed CI so).
+# grep -c reads its whole input (its output is a pipe, not /dev/null, so it cannot stop early).
+has_match() { [ "$(grep -c "$@")" -gt 0 ]; }
 # CI's one arm64 kernel (issue 14, item 20): the smoke configs' fragment set at HZ 250. A test
 # that boots an arm64 kernel of its own uses it (`fragments: $smoke_fragments` in a YAML, or
 # `smoke_fragment_args` for `bootbench build`), so a fresh machine builds that kernel once.

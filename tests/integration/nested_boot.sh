@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 config=$(dirname "$0")/../../configs/smoke-nested.yaml
 
-"$BOOTBENCH" run "$config" --validate | grep -q ": ok" || fail "validate"
+"$BOOTBENCH" run "$config" --validate | has_match ": ok" || fail "validate"
 "$BOOTBENCH" run "$config" >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "run"; }
 grep -q "L1 image: " "$work/run.log" || fail "no L1 image note"
 expect_eq "$(q "select count(*) from boots")" 1 "samples stored"

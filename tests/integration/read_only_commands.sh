@@ -71,7 +71,7 @@ grep -q "exists: bootbench does not replace a file without --force" "$work/exist
 expect_eq "$(cat "$work/notes.sqlite")" "someone's notes" "the existing file after a refusal"
 "$BOOTBENCH" --db "$db" export --run "${runs[0]}" -o "$work/notes.sqlite" --force >/dev/null
 expect_eq "$(sqlite3 "$work/notes.sqlite" "select count(*) from runs")" 1 "the forced export"
-ls "$work" | grep -q '\.tmp\.' && fail "export left a temporary file: $(ls "$work")"
+ls "$work" | has_match '\.tmp\.' && fail "export left a temporary file: $(ls "$work")"
 
 # Issue 48 item 1: every command that writes an output file refuses the database it reads (its
 # path, a hard link, a symbolic link, its -wal), with --force too, and an existing file without
@@ -147,9 +147,9 @@ for builds in "builds" "builds --json"; do
   "$BOOTBENCH" --db "$damaged" $builds >"$work/builds.out" 2>&1 || status=$?
   expect_eq "$status" 0 "bootbench $builds on damaged rows ($(tail -2 "$work/builds.out"))"
 done
-"$BOOTBENCH" --db "$damaged" builds | grep -q "(not cache)" ||
+"$BOOTBENCH" --db "$damaged" builds | has_match "(not cache)" ||
   fail "builds walked an artifact_dir outside the cache: $("$BOOTBENCH" --db "$damaged" builds)"
-"$BOOTBENCH" --db "$damaged" builds | grep -q "(damaged patch list)" || fail "builds: damaged patch list"
+"$BOOTBENCH" --db "$damaged" builds | has_match "(damaged patch list)" || fail "builds: damaged patch list"
 
 # A WAL database in a directory the reader cannot write (item 9): SQLite cannot make the -shm
 # file there; it is read all the same (CI runs as root, the reader is nobody).

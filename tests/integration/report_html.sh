@@ -68,8 +68,8 @@ expect_eq "$(echo "$param_text" | grep -c '^trend down srcutree.srcu_max_nodelay
   "a falling trend line per column"
 hist_text=$("$BOOTBENCH" report --view histogram --hist sync_latency_us --bucket-us 10000 --by variant)
 echo "$hist_text"
-echo "$hist_text" | grep -q '^50000 - 59999 ' || fail "histogram: seed-style bucket label"
-echo "$hist_text" | grep -q '^p50 shift, variant=prefix − variant=stock: -' ||
+echo "$hist_text" | has_match '^50000 - 59999 ' || fail "histogram: seed-style bucket label"
+echo "$hist_text" | has_match '^p50 shift, variant=prefix − variant=stock: -' ||
   fail "histogram: median shift line"
 item_text=$("$BOOTBENCH" report --view per-item --items launch --by variant --base stock)
 echo "$item_text"

@@ -23,7 +23,7 @@ for column in kernel_sha256 initrd_sha256 firmware_sha256; do
   grep -q "$(q "select $column from boots where id = $id")" "$work/repro.sh" ||
     fail "the script lacks the boot's $column"
 done
-bash "$work/repro.sh" --help | grep -q -- "--rebuild-kernel" || fail "the script's --help"
+bash "$work/repro.sh" --help | has_match -- "--rebuild-kernel" || fail "the script's --help"
 
 # A replay prints the new time beside the stored one.
 "$BOOTBENCH" repro "$id" --run >"$work/replay.out"

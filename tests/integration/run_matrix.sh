@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 config=$(dirname "$0")/../../configs/smoke-matrix.yaml
 
-"$BOOTBENCH" run "$config" --validate | grep -q ": ok" || fail "validate"
+"$BOOTBENCH" run "$config" --validate | has_match ": ok" || fail "validate"
 # `build FILE.yaml` builds what the run boots and boots nothing; the run then finds it cached.
 if "$BOOTBENCH" build "$config" --patch x.patch 2>"$work/build.err"; then fail "build FILE --patch accepted"; fi
 grep -q -- "--patch does not go with an experiment file" "$work/build.err" || fail "build FILE --patch: $(cat "$work/build.err")"
@@ -45,7 +45,7 @@ expect_eq "$(q "select count(*) from boots b where (select sum(duration_us) / 1e
 "$BOOTBENCH" report --view initcalls --top 5 --format json >"$work/initcalls.json"
 expect_eq "$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["groups"]), sorted({g["traced"] for g in v["groups"]}), len(v["groups"][0]["initcalls"]))' "$work/initcalls.json")" \
   "2 [2] 5" "report --view initcalls: two cells of two traced boots, five initcalls each"
-"$BOOTBENCH" report --view initcalls --top 3 | grep -q "(kernel to /init)" || fail "initcalls text view"
+"$BOOTBENCH" report --view initcalls --top 3 | has_match "(kernel to /init)" || fail "initcalls text view"
 
 # Same experiment, same seed: everything is stored already, nothing boots again.
 "$BOOTBENCH" run "$config"

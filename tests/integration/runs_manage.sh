@@ -30,7 +30,7 @@ expect_eq "$(q "select group_concat(tag, ',') from (select tag from run_tags whe
   "baseline,quiet-host" "tags stored"
 expect_eq "$("$BOOTBENCH" runs --tagged baseline | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { print $1 }')" 2 \
   "--tagged lists run 2 alone"
-"$BOOTBENCH" runs | grep -qx 'note of run 2: host idle; ccache warm' || fail "note under the table"
+"$BOOTBENCH" runs | has_match -x 'note of run 2: host idle; ccache warm' || fail "note under the table"
 expect_eq "$("$BOOTBENCH" runs --run 2 --json | jq -c '[.[].id, .[0].tags, .[0].note]')" \
   '[2,["baseline","quiet-host"],"host idle; ccache warm"]' "json: one run with its labels"
 refused() { # what args...: exit 2 and the labels of run 2 unchanged
@@ -56,7 +56,7 @@ expect_eq "$(q "select group_concat(tag) || '|' || ifnull(note, '-') from runs r
 boots_1=$(q 'select count(*) from boots where run_id = 1')
 boots_2=$(q 'select count(*) from boots where run_id = 2')
 metrics_2=$(q 'select count(*) from metrics m join boots b on b.id = m.boot_id where b.run_id = 2')
-"$BOOTBENCH" runs --delete 1 | grep -q "would delete run 1 " || fail "--delete without --yes"
+"$BOOTBENCH" runs --delete 1 | has_match "would delete run 1 " || fail "--delete without --yes"
 expect_eq "$(q 'select count(*) from boots where run_id = 1')" "$boots_1" "nothing deleted without --yes"
 
 out=$("$BOOTBENCH" runs --delete 1 --yes)

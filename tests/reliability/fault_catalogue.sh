@@ -33,7 +33,7 @@ expect_eq "$(q "select boot_seconds is null from boots order by id desc limit 1"
 boot 1 "hang before marker (silent)" --append "rdinit=/bin/busybox -- sleep 100000" \
   --silence 15 --timeout 120
 expect_eq "$(outcome)" silent "silent hang outcome"
-reason | grep -q "console silent" || fail "silent hang reason: $(reason)"
+reason | has_match "console silent" || fail "silent hang reason: $(reason)"
 
 # 3. A console that never speaks: the kernel and /init write to a VGA console there is not, and
 # the guest then waits forever (without the workload it would power off: a crash before the
@@ -46,7 +46,7 @@ expect_eq "$(outcome)" silent "silent console outcome"
 # 4. Kernel panic on arm64 (x86 is in boot_faults): no init.
 boot 1 "kernel panic (rdinit missing)" --append "rdinit=/nonexistent" --timeout 120
 expect_eq "$(outcome)" panic "panic outcome"
-reason | grep -q "Kernel panic" || fail "panic reason: $(reason)"
+reason | has_match "Kernel panic" || fail "panic reason: $(reason)"
 
 # 5. qemu crashes: SIGSEGV while the guest boots.
 (
@@ -61,7 +61,7 @@ boot 1 "qemu killed by SIGSEGV" --append "$tag" --workload "$work/hang.sh" --sil
   --timeout 240
 wait "$killer"
 expect_eq "$(outcome)" crash "SIGSEGV outcome"
-reason | grep -qi "signal 11\|SIGSEGV\|segmentation" || fail "SIGSEGV reason: $(reason)"
+reason | has_match -i "signal 11\|SIGSEGV\|segmentation" || fail "SIGSEGV reason: $(reason)"
 
 # 6. Corrupt firmware: truncated, and random bytes of the right size.
 head -c 1048576 /usr/share/qemu-efi-aarch64/QEMU_EFI.fd >"$work/truncated.fd"
@@ -86,7 +86,7 @@ for tool in /usr/bin/*; do
 done
 PATH=$work/no-qemu:/usr/sbin boot 3 "qemu not installed"
 expect_eq "$(outcome)" infra-error "outcome without qemu"
-reason | grep -q "qemu-system-aarch64" || fail "the missing qemu's reason: $(reason)"
+reason | has_match "qemu-system-aarch64" || fail "the missing qemu's reason: $(reason)"
 
 # 8. Database on a read-only path: refused with the path named, before booting.
 mkdir "$work/ro"

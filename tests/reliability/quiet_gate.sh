@@ -69,7 +69,7 @@ no_qemu_left
 # 3. on_timeout: stop, then --resume on a quiet host. The kernel is CI's one arm64 kernel (built
 # by integration.run_matrix): this test must never build one.
 mapfile -t fragments < <(smoke_fragment_args)
-"$BOOTBENCH" build --arch arm64 --hz 250 "${fragments[@]}" --explain 2>&1 | grep -q "cache: hit" ||
+"$BOOTBENCH" build --arch arm64 --hz 250 "${fragments[@]}" --explain 2>&1 | has_match "cache: hit" ||
   fail "the smoke-matrix kernel is not cached (run integration.run_matrix first)"
 cat >"$work/exp.yaml" <<YAML
 name: quiet-gate
