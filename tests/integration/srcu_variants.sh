@@ -47,5 +47,18 @@ for variant in before table; do
   ! grep -q "Max phase no-delay instances" "$work/$variant.log" ||
     fail "$variant: prints stock 6.12's phase announcement"
 done
+# The same change under another message, From line and signature (as `git format-patch` or b4
+# would re-export it) is the same kernel: its key hashes the patch's change, not its bytes.
+patch=$(dirname "$0")/../../kernels/patches/srcu/before/0001-srcu-recreate-640a7d37-expedited-delays.patch
+{
+  printf 'From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001\n'
+  printf 'Subject: [PATCH] srcu: the same change, re-exported\n\nAnother message.\n---\n'
+  sed -n '/^--- /,$p' "$patch"
+  printf -- '-- \n2.39.5\n'
+} >"$work/reexported.patch"
+"$BOOTBENCH" build --arch arm64 --hz 250 $(smoke_fragment_args) --patch "$work/reexported.patch" \
+  --explain >"$work/reexported.txt"
+has_match "^cache: hit" <"$work/reexported.txt" ||
+  fail "a re-exported patch missed the cache: $(cat "$work/reexported.txt")"
 no_qemu_left
 echo PASS

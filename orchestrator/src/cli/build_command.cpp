@@ -50,8 +50,10 @@ Source (debian:linux-source-6.12 by default, a local tree, or git:REPO@REF) + pa
 config (base, then the arch's minimal qemu fragment unless --no-default-fragment, then each
 --fragment, then --hz and --preempt as the Kconfig choices they are, then --set) →
 olddefconfig → every requested option verified → make in an O= directory with ccache.
-The build key hashes the source identity, each patch's bytes, the final .config, the
-toolchain's --version and the target; a cache hit runs no make at all. Prints the key.
+The build key hashes the source identity, each patch's change (its files and hunks: not its
+message, From line or signature, so a re-exported series is the same kernel), the final
+.config, the toolchain's --version and the target; a cache hit runs no make at all. Prints
+the key.
 
 With an experiment file instead of options, builds every kernel that experiment boots
 (each variant × hz × fragment set once, as `bootbench run` would; for nested runs, the L1

@@ -21,8 +21,10 @@ class KeyBuilder {
 };
 
 // The 16-hex sha256 prefixes of the patches in a build's "build key inputs" explanation (a
-// `builds` row's `explain`), in order: the only record of which patch bytes a stored build
-// applied (its patches_json holds their names).
+// `builds` row's `explain`), in order: the only record of which patches a stored build applied
+// (its patches_json holds their names). Each hashes the patch's tree change
+// (kernel/patch_change.h); builds keyed before that hashed the patch's bytes (repro accepts
+// either).
 std::vector<std::string> explained_patch_hashes(const std::string& explain);
 
 } // namespace bb

@@ -2,6 +2,7 @@
 
 #include "kernel/build_dir_seed.h"
 #include "kernel/build_key.h"
+#include "kernel/patch_change.h"
 #include "kernel/patch_series.h"
 #include "kernel/tree_manifest.h"
 #include "util/arch.h"
@@ -166,7 +167,7 @@ KernelBuilder::Prepared KernelBuilder::identify(const BuildRequest& request) {
     tree_key.add("source", prepared.source.identity);
     const std::string unpatched_tree_hex = tree_key.hex();
     for (const auto& patch : prepared.patches) {
-        tree_key.add("patch", patch.bytes);
+        tree_key.add("patch", patch_tree_change(patch.bytes));
     }
     prepared.workdir = m_cache / "trees" / tree_key.hex().substr(0, 16);
     prepared.tree = prepared.workdir / "src";
@@ -309,7 +310,7 @@ void KernelBuilder::finish_build_key(Prepared& prepared, std::string final_confi
     prepared.build_key = KeyBuilder(k_build_format);
     prepared.build_key.add("source", prepared.source.identity);
     for (const auto& patch : prepared.patches) {
-        prepared.build_key.add("patch", patch.bytes);
+        prepared.build_key.add("patch", patch_tree_change(patch.bytes));
     }
     if (!prepared.patches.empty()) {
         // Patched images built by bootbench before this input existed may be the unpatched

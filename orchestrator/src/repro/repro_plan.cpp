@@ -4,6 +4,7 @@
 #include "guest/nested_init_script.h"
 #include "kernel/build_key.h"
 #include "kernel/kernel_builder.h"
+#include "kernel/patch_change.h"
 #include "kernel/patch_series.h"
 #include "util/arch.h"
 #include "util/error.h"
@@ -89,11 +90,15 @@ std::vector<ReproPatch> recipe_patches(const BuildRow& row) {
     }
     for (size_t i = 0; i < patches.size(); ++i) {
         patches[i].sha256 = sha256_hex(patches[i].bytes);
-        if (patches[i].sha256.rfind(expected[i], 0) != 0) {
-            throw Error(fmt::format("patch {}/{} {}: sha256 {} is not the one build {} was made "
-                                    "from ({}...)",
+        // Keys hash the patch's tree change (kernel/patch_change.h); builds keyed before that
+        // hashed its bytes.
+        const std::string change_sha256 = sha256_hex(patch_tree_change(patches[i].bytes));
+        if (change_sha256.rfind(expected[i], 0) != 0 &&
+            patches[i].sha256.rfind(expected[i], 0) != 0) {
+            throw Error(fmt::format("patch {}/{} {}: its change has sha256 {}, not the one "
+                                    "build {} was made from ({}...)",
                                     i + 1, patches.size(), patches[i].name,
-                                    patches[i].sha256.substr(0, 16), row.key.substr(0, 12),
+                                    change_sha256.substr(0, 16), row.key.substr(0, 12),
                                     expected[i]));
         }
     }
