@@ -101,8 +101,13 @@ grep -q "$work/ro/results.sqlite" "$work/err" || fail "read-only db message: $(c
 printf '%-34s exit %s  %s\n' "database on a read-only path" "$status" "$(tail -1 "$work/err")"
 
 # 9. Disk full during a kernel build: a 16 MiB cache that has the unpacked source (linked from
-# the real cache, so nothing is downloaded) but no room for the objects.
+# the real cache, so nothing is downloaded) but no room for the private tree, which is copied
+# (no hard links across file systems). The linked source must come out untouched: its
+# "private" copy was once the symlink itself, and the build removed the real source's stamp
+# (every later build unpacked it again).
 real_cache=${BOOTBENCH_CACHE:-/var/cache/bootbench}
+real_source=$(ls -d "$real_cache"/sources/linux-source-6.12_*/ | head -n 1)
+source_identity=$(stat -c '%i %Y' "$real_source/Makefile" "$real_source/.bootbench-complete")
 mkdir "$work/small"
 # mode=0755: a tmpfs root is 1777 by default, a cache bootbench refuses as root (item 13).
 mount -t tmpfs -o size=16m,mode=0755 tmpfs "$work/small"
@@ -122,6 +127,8 @@ expect_eq "$status" 3 "disk-full build exit status"
 grep -q "no space left on device: $work/small/" "$work/err" ||
   fail "disk-full message: $(head -3 "$work/err")"
 expect_eq "$left" 0 "no build marked complete in the full cache"
+expect_eq "$(stat -c '%i %Y' "$real_source/Makefile" "$real_source/.bootbench-complete")" \
+  "$source_identity" "the linked source after the disk-full build"
 printf '%-34s exit %s  %s\n' "disk full during a build" "$status" \
   "$(grep -m1 'error:' "$work/err" | cut -c1-200)"
 

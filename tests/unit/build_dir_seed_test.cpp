@@ -126,6 +126,29 @@ TEST_CASE("the files the patches wrote become newer than the seed's objects, eve
     CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time); // not a patched file
 }
 
+TEST_CASE("a source unpacked again (new inodes, the archive's times) leaves only the patched "
+          "files patched") {
+    // The seed's tree was linked from an earlier unpack of the same source; the variant's from
+    // the new one. By inode alone every file differed, and touching them all through their
+    // links made every tree of the cache recompile everything.
+    FakeCache c;
+    for (const auto& root : {c.seed.tree, c.tree}) {
+        fs::create_directories(root / "kernel/rcu");
+        write_bytes(root / "kernel/rcu/tree.c", "unchanged");
+        write_bytes(root / "kernel/rcu/srcutree.c", "as released");
+        fs::last_write_time(root / "kernel/rcu/tree.c", c.old_time);
+        fs::last_write_time(root / "kernel/rcu/srcutree.c", c.old_time);
+    }
+    write_bytes(c.tree / "kernel/rcu/srcutree.c", "as patched!"); // same size, written now
+    CHECK(bb::files_differing_from(c.tree, c.seed.tree) ==
+          std::vector<fs::path>{"kernel/rcu/srcutree.c"});
+    bb::make_patched_files_newer(c.tree, c.seed.tree);
+    CHECK(fs::last_write_time(c.tree / "kernel/rcu/tree.c") == c.old_time);
+    // A file the seed does not have is the patch's too.
+    write_bytes(c.tree / "kernel/rcu/new.c", "added");
+    CHECK(bb::files_differing_from(c.tree, c.seed.tree).size() == 2);
+}
+
 TEST_CASE("the objects kbuild built from a patched file are stale until make writes them again, "
           "whatever their name") {
     FakeCache c;

@@ -5,6 +5,7 @@
 #include "util/run_command.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fmt/format.h>
 #include <string_view>
@@ -85,6 +86,24 @@ void rewrite_paths(const fs::path& copy, const BuildDirSeed& seed, const fs::pat
 }
 } // namespace
 
+namespace {
+// The very file (one inode), or an unchanged copy of it: the same size and modification time
+// (tar keeps the archive's times, so a source unpacked again matches; patch writes a file
+// with the current time, so a patched one never does).
+bool same_file_content(const fs::path& file, const fs::path& seed_file) {
+    std::error_code error;
+    if (fs::equivalent(file, seed_file, error) && !error) {
+        return true;
+    }
+    std::array<std::error_code, 4> errors;
+    const bool same =
+        fs::file_size(file, errors[0]) == fs::file_size(seed_file, errors[1]) &&
+        fs::last_write_time(file, errors[2]) == fs::last_write_time(seed_file, errors[3]);
+    return same && std::all_of(errors.begin(), errors.end(),
+                               [](const std::error_code& code) { return !code; });
+}
+} // namespace
+
 std::vector<fs::path> files_differing_from(const fs::path& tree, const fs::path& seed_tree) {
     std::vector<fs::path> differing;
     for (auto entry = fs::recursive_directory_iterator(tree);
@@ -97,8 +116,7 @@ std::vector<fs::path> files_differing_from(const fs::path& tree, const fs::path&
             continue;
         }
         const fs::path relative = fs::relative(entry->path(), tree);
-        std::error_code error;
-        if (!fs::equivalent(entry->path(), seed_tree / relative, error) || error) {
+        if (!same_file_content(entry->path(), seed_tree / relative)) {
             differing.push_back(relative);
         }
     }

@@ -61,8 +61,10 @@ PatchedObjects patched_objects(const std::filesystem::path& build_dir,
 // make compares, which can lag the process's clock or have a coarser grain.
 std::filesystem::file_time_type filesystem_now(const std::filesystem::path& directory);
 
-// The files of `tree` that are not the very file (same inode) of `seed_tree` at the same path:
-// what the patches wrote. Relative paths, sorted.
+// The files of `tree` that are neither the very file (same inode) of `seed_tree` at the same
+// path nor a file of the same size and modification time: what the patches wrote. Relative
+// paths, sorted. (By inode alone, a source unpacked again made every file "patched", and
+// make_patched_files_newer then touched every file of the pristine tree through its links.)
 std::vector<std::filesystem::path> files_differing_from(const std::filesystem::path& tree,
                                                         const std::filesystem::path& seed_tree);
 

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <fstream>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -53,11 +54,36 @@ std::string tail_of(const fs::path& log, size_t lines) {
     return out;
 }
 
-void run_quiet(const std::vector<std::string>& argv, const std::string& what) {
-    const auto result = run_command(argv, std::chrono::seconds(3600));
-    if (result.exit_code != 0) {
-        throw RuntimeFailure(fmt::format("{} failed:\n{}", what, result.output));
+// A full disk shows up as an error somewhere in a long log; said plainly when `directory`'s file
+// system is (nearly) full: ": no space left on device: …", else "".
+std::string disk_full_hint(const fs::path& directory) {
+    std::error_code error;
+    const fs::space_info space = fs::space(directory, error);
+    if (error || space.available >= k_disk_full_bytes) {
+        return "";
     }
+    return fmt::format(": no space left on device: {} has {} KiB free (free some space or point "
+                       "BOOTBENCH_CACHE at a larger file system)",
+                       directory.string(), space.available / 1024);
+}
+
+// cp says the same thing for each of thousands of files on a full disk.
+std::string first_lines(const std::string& text, size_t count) {
+    size_t end = 0;
+    for (size_t line = 0; line < count; ++line) {
+        end = text.find('\n', end);
+        if (end == std::string::npos) {
+            return text;
+        }
+        ++end;
+    }
+    return end >= text.size() ? text : text.substr(0, end) + "…";
+}
+
+bool same_file_system(const fs::path& a, const fs::path& b) {
+    struct stat sa {};
+    struct stat sb {};
+    return stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev;
 }
 } // namespace
 
@@ -137,18 +163,9 @@ void KernelBuilder::run_make(const Prepared& prepared, const std::vector<std::st
         throw Interrupted("build interrupted; nothing was stored");
     }
     if (result.exit_code != 0) {
-        // A full disk shows up as a compiler error somewhere in a parallel log; say it plainly.
-        std::error_code error;
-        const fs::space_info space = fs::space(log.parent_path(), error);
-        const bool full = !error && space.available < k_disk_full_bytes;
         throw RuntimeFailure(fmt::format(
             "make {} failed (exit {}){}; last lines of {}:\n{}", fmt::join(targets, " "),
-            result.exit_code,
-            full ? fmt::format(": no space left on device: {} has {} KiB free (free some space "
-                               "or point BOOTBENCH_CACHE at a larger file system)",
-                               log.parent_path().string(), space.available / 1024)
-                 : "",
-            log.string(), tail_of(log, 25)));
+            result.exit_code, disk_full_hint(log.parent_path()), log.string(), tail_of(log, 25)));
     }
 }
 
@@ -245,10 +262,23 @@ void KernelBuilder::make_tree(const Prepared& prepared) {
     fs::create_directories(prepared.workdir);
     m_progress.status(fmt::format("copying {} into a private tree", prepared.source.root.string()));
     // Our own caches are immutable: hard links are enough (patch writes new files, so the links
-    // break exactly where a patch changes something). A user's tree is copied.
-    run_quiet({"cp", prepared.source.copy_needed ? "-a" : "-al", prepared.source.root.string(),
-               temp.string()},
-              "copying the source tree");
+    // break exactly where a patch changes something). A user's tree, or one on another file
+    // system (no hard links there), is copied. The source's contents, never its path: `cp -a`
+    // of a symlinked sources/ entry copied the link, so the "private" tree was the pristine one
+    // and the stamp removed below was the source's own (every later build unpacked it again,
+    // with new inodes, and seeded builds then took every file for a patched one).
+    const fs::path source = fs::canonical(prepared.source.root);
+    const bool link = !prepared.source.copy_needed && same_file_system(source, prepared.workdir);
+    fs::create_directories(temp);
+    const auto copied =
+        run_command({"cp", link ? "-al" : "-a", (source / ".").string(), temp.string()},
+                    std::chrono::seconds(3600));
+    if (copied.exit_code != 0) {
+        const std::string full = disk_full_hint(prepared.workdir); // before the space is freed
+        fs::remove_all(temp);
+        throw RuntimeFailure(fmt::format("copying the source tree into {} failed{}:\n{}",
+                                         temp.string(), full, first_lines(copied.output, 5)));
+    }
     fs::remove(temp / k_legacy_stamp);
     try {
         if (!prepared.patches.empty()) {
