@@ -473,6 +473,8 @@ TEST_CASE("did_you_mean suggests only close candidates", "[experiment]") {
     CHECK_FALSE(bb::did_you_mean("pdf", {"text", "md", "csv", "json", "html"}).has_value());
     CHECK_FALSE(bb::did_you_mean("colour", keys).has_value());
     CHECK_FALSE(bb::did_you_mean("xy", {"hz"}).has_value()); // a complete rewrite is no hint
+    CHECK_FALSE(bb::did_you_mean("300", {"100", "250"}).has_value()); // a number is no typo
+    CHECK_FALSE(bb::did_you_mean("0.05", {"0.01"}).has_value());
     CHECK(bb::did_you_mean("srcutree.srcu_max_nodelay_phse",
                            {"rcu.x", "srcutree.srcu_max_nodelay_phase"}) ==
           "srcutree.srcu_max_nodelay_phase");

@@ -357,6 +357,12 @@ TEST_CASE("run --only keeps the cells with the listed values and names bad axes 
           "--only smp: the experiment has no axis 'smp' (axes: variant, hz, rcuscale.nreaders)");
     CHECK(error_of({"hz=300"}) ==
           "--only hz=300: '300' is not a value of hz (values: 100, 250, 1000)");
+    // Near misses get the nearest name (issue 49 item 8).
+    CHECK(error_of({"varaint=prefix"}) ==
+          "--only varaint: the experiment has no axis 'varaint' (did you mean 'variant'?) (axes: "
+          "variant, hz, rcuscale.nreaders)");
+    CHECK(error_of({"variant=prefx"}) == "--only variant=prefx: 'prefx' is not a value of variant "
+                                         "(did you mean 'prefix'?) (values: stock, prefix)");
 }
 
 TEST_CASE("nested cells build their kernel as a KVM host", "[matrix]") {

@@ -103,10 +103,20 @@ TEST_CASE("only: boots with the given values of an axis, numbers matched as text
     CHECK(numeric.boots == 1);
     CHECK(numeric.groups.at(0).values == std::vector<double>{3.0});
 
+    // Values no selected boot has: named with the values there are, and the nearest one.
     query.only = {{"variant", {"nothing", "none"}}};
     CHECK(bb::test::thrown_message<bb::Error>([&] { bb::query_samples(s.db, query); }) ==
-          "no selected boot matches --only variant=nothing,none (values are compared as text, "
-          "e.g. hz=250 variant=stock)");
+          "--only variant=nothing,none: no selected boot has variant nothing or none; its "
+          "values: patched, unpatched");
+    query.only = {{"variant", {"pacthed"}}};
+    CHECK(bb::test::thrown_message<bb::Error>([&] { bb::query_samples(s.db, query); }) ==
+          "--only variant=pacthed: no selected boot has variant pacthed (did you mean "
+          "'patched'?); its values: patched, unpatched");
+    // Values each of which some boot has, but no boot has together: the filters are named.
+    query.only = {{"variant", {"unpatched"}}, {"rwsem.opt_rspin", {"1"}}};
+    CHECK(bb::test::thrown_message<bb::Error>([&] { bb::query_samples(s.db, query); }) ==
+          "no selected boot matches --only variant=unpatched --only rwsem.opt_rspin=1 (values "
+          "are compared as text, e.g. hz=250 variant=stock)");
     query.only = {{R"(bad"axis)", {"1"}}};
     CHECK_THROWS_AS(bb::query_samples(s.db, query), bb::Error);
 }

@@ -1,6 +1,7 @@
 #include "experiment/matrix.h"
 
 #include "experiment/axis_table.h"
+#include "util/did_you_mean.h"
 #include "util/error.h"
 #include "util/seeded_shuffle.h"
 
@@ -284,13 +285,15 @@ std::vector<Cell> restrict_cells(const Experiment& experiment, std::vector<Cell>
     for (const auto& [axis, values] : only) {
         const std::vector<std::string> declared = axis_values(experiment, axis);
         if (declared.empty()) {
-            throw Error(fmt::format("--only {}: the experiment has no axis '{}' (axes: {})", axis,
-                                    axis, fmt::join(declared_axes(experiment), ", ")));
+            const std::vector<std::string> axes = declared_axes(experiment);
+            throw Error(fmt::format("--only {}: the experiment has no axis '{}'{} (axes: {})", axis,
+                                    axis, did_you_mean_note(axis, axes), fmt::join(axes, ", ")));
         }
         for (const auto& value : values) {
             if (std::find(declared.begin(), declared.end(), value) == declared.end()) {
-                throw Error(fmt::format("--only {}={}: '{}' is not a value of {} (values: {})",
-                                        axis, value, value, axis, fmt::join(declared, ", ")));
+                throw Error(fmt::format(
+                    "--only {}={}: '{}' is not a value of {}{} (values: {})", axis, value, value,
+                    axis, did_you_mean_note(value, declared), fmt::join(declared, ", ")));
             }
         }
         std::erase_if(cells, [&, &axis = axis, &values = values](const Cell& cell) {

@@ -163,10 +163,30 @@ struct GroupKeyLess {
     }
 };
 
-void require_a_match(const SampleQuery& query, const SampleSet& set) {
+// An --only axis none of whose values a selected boot has: named, with the nearest value and
+// the values there are (a typo, `variant=stok`, is the common case).
+void require_known_values(Database& db, const SampleQuery& query) {
+    for (const auto& [axis, values] : query.only) {
+        const std::vector<std::string> known = axis_values_selected(db, query, axis);
+        const bool any_known = std::any_of(values.begin(), values.end(), [&](const auto& value) {
+            return std::find(known.begin(), known.end(), value) != known.end();
+        });
+        if (any_known || values.empty()) {
+            continue;
+        }
+        throw Error(fmt::format(
+            "--only {}={}: no selected boot has {} {}{}; {}", axis, fmt::join(values, ","), axis,
+            fmt::join(values, " or "), did_you_mean_note(values.front(), known),
+            known.empty() ? fmt::format("no selected boot has {} at all", axis)
+                          : fmt::format("its values: {}", fmt::join(known, ", "))));
+    }
+}
+
+void require_a_match(Database& db, const SampleQuery& query, const SampleSet& set) {
     if (set.boots != 0 || query.only.empty()) {
         return;
     }
+    require_known_values(db, query);
     std::vector<std::string> filters;
     for (const auto& [axis, values] : query.only) {
         filters.push_back(fmt::format("--only {}={}", axis, fmt::join(values, ",")));
@@ -200,7 +220,7 @@ SampleSet query_samples(Database& db, const SampleQuery& query) {
         group.key = key;
         set.groups.push_back(std::move(group));
     }
-    require_a_match(query, set);
+    require_a_match(db, query, set);
     check_axes_exist(set);
     return set;
 }

@@ -231,6 +231,33 @@ int hosts_in_selection(Database& db, const SampleQuery& query) {
     return hosts.executeStep() ? hosts.getColumn(0).getInt() : 0;
 }
 
+std::vector<std::string> axis_values_selected(Database& db, SampleQuery query,
+                                              std::string_view axis) {
+    require_quotable_axis(axis);
+    query.only.clear();
+    std::vector<SqlBinding> bindings;
+    std::string value = "CAST(json_extract(b.params_json, ?) AS TEXT)";
+    if (axis == k_cell_axis) {
+        value = "b.cell_key";
+    } else if (axis == k_run_axis) {
+        value = "CAST(b.run_id AS TEXT)";
+    } else if (axis == k_host_axis) {
+        value = k_host_sql;
+    } else {
+        bindings.emplace_back(json_label(axis)); // the first placeholder in the text
+    }
+    const std::string filter = selection_sql(query, bindings);
+    SQLite::Statement select(db.sql(), "SELECT DISTINCT " + value + filter + " ORDER BY 1");
+    bind_all(select, bindings);
+    std::vector<std::string> values;
+    while (select.executeStep()) {
+        if (!select.getColumn(0).isNull()) {
+            values.push_back(select.getColumn(0).getString());
+        }
+    }
+    return values;
+}
+
 std::vector<LostHost> lost_hosts(Database& db, const SampleQuery& query) {
     std::vector<SqlBinding> bindings;
     const std::string filter = selection_sql(query, bindings);

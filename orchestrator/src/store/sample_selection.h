@@ -72,6 +72,10 @@ SampleSelection select_samples(Database& db, const SampleQuery& query);
 // "cell" (the run summary, a verdict's endpoint, plan's pilot check).
 std::vector<SelectedBoot> run_boots(Database& db, long long run_id);
 
+// The distinct values (as text, sorted) of `axis` or a pseudo-axis among the boots the query
+// selects without its --only filters: what an --only value that matched nothing can be told.
+std::vector<std::string> axis_values_selected(Database& db, SampleQuery query,
+                                              std::string_view axis);
 // How many hosts the selected boots ran on.
 int hosts_in_selection(Database& db, const SampleQuery& query);
 

@@ -1,6 +1,7 @@
 #include "util/did_you_mean.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 namespace bb {
@@ -29,6 +30,12 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::optional<std::string> did_you_mean(std::string_view word,
                                         const std::vector<std::string>& candidates) {
+    // A number is not a misspelt word: hz=300 is one edit from 100, and no hint at all.
+    if (!word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-';
+        })) {
+        return std::nullopt;
+    }
     std::optional<std::string> best;
     size_t best_distance = 0;
     for (const auto& candidate : candidates) {
