@@ -1,5 +1,6 @@
 #include "artifacts/build_manifest.h"
 
+#include "store/patch_labels.h"
 #include "util/error.h"
 #include "util/paths.h"
 
@@ -13,7 +14,7 @@ void write_build_manifest(const BuildRow& row) {
     const nlohmann::json json{{"key", row.key},
                               {"arch", row.arch},
                               {"source_identity", row.source_identity},
-                              {"patches", nlohmann::json::parse(row.patches_json)},
+                              {"patches", require_patch_labels(row.patches_json, row.key)},
                               {"base_config", row.base_config},
                               {"fragments", nlohmann::json::parse(row.fragments_json)},
                               {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
@@ -34,7 +35,7 @@ BuildRow row_from_manifest(const nlohmann::json& json, const fs::path& artifact_
     row.key = json.at("key").get<std::string>();
     row.arch = json.at("arch").get<std::string>();
     row.source_identity = json.at("source_identity").get<std::string>();
-    row.patches_json = json.at("patches").dump();
+    row.patches_json = patch_labels_json(json.at("patches").get<std::vector<std::string>>());
     row.base_config = json.at("base_config").get<std::string>();
     row.fragments_json = json.at("fragments").dump();
     if (!json.at("hz").is_null()) {

@@ -1,6 +1,7 @@
 #include "artifacts/kernel_build.h"
 
 #include "artifacts/build_manifest.h"
+#include "store/patch_labels.h"
 #include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
@@ -49,11 +50,7 @@ BuildRow row_of(const BuildRequest& request, const BuildResult& result) {
     row.key = result.key;
     row.arch = std::string(to_string(request.arch));
     row.source_identity = result.source_identity;
-    nlohmann::json patches = nlohmann::json::array();
-    for (const auto& name : result.patch_names) {
-        patches.push_back(name);
-    }
-    row.patches_json = patches.dump();
+    row.patches_json = patch_labels_json(result.patch_names);
     row.base_config = request.config.base;
     nlohmann::json fragments = nlohmann::json::array();
     for (const auto& fragment : request.config.fragments) {

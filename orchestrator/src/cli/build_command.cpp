@@ -7,6 +7,7 @@
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 #include "store/build_store.h"
+#include "store/patch_labels.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 #include "util/paths.h"
@@ -217,14 +218,10 @@ std::optional<unsigned long long> directory_bytes(const fs::path& dir) {
     return total;
 }
 
-// A build row's patch labels (builds.patches_json, a JSON list), or nothing when the row does not
-// hold one: a damaged row is shown as damaged, never a crash.
-std::optional<nlohmann::json> stored_patches(const BuildRow& row) {
-    auto parsed = nlohmann::json::parse(row.patches_json, nullptr, false);
-    if (parsed.is_discarded() || !parsed.is_array()) {
-        return std::nullopt;
-    }
-    return parsed;
+// A build row's patch labels, or null for a damaged list: shown as damaged, never a crash.
+nlohmann::json patches_or_null(const BuildRow& row) {
+    const auto labels = read_patch_labels(row.patches_json);
+    return labels ? nlohmann::json(*labels) : nlohmann::json(nullptr);
 }
 
 // Finished builds in the cache that this database has no row for.
@@ -255,7 +252,7 @@ void list_builds(const GlobalOptions& global, bool as_json) {
                            {"arch", row.arch},
                            {"hz", row.hz ? nlohmann::json(*row.hz) : nullptr},
                            {"source", row.source_identity},
-                           {"patches", stored_patches(row).value_or(nullptr)},
+                           {"patches", patches_or_null(row)},
                            {"image", row.artifact_dir},
                            {"image_bytes", row.image_bytes},
                            {"build_seconds", row.build_seconds},
@@ -268,7 +265,7 @@ void list_builds(const GlobalOptions& global, bool as_json) {
     std::printf("%-12s %-7s %-5s %-9s %-10s %-8s %-8s %s\n", "KEY", "ARCH", "HZ", "IMAGE",
                 "ON DISK", "AGE", "USED", "SOURCE + PATCHES");
     for (const auto& row : rows) {
-        const auto patches = stored_patches(row);
+        const auto patches = read_patch_labels(row.patches_json);
         const auto on_disk = directory_bytes(row.artifact_dir);
         const std::string line =
             fmt::format("{:<12} {:<7} {:<5} {:<9} {:<10} {:<8} {:<8} {}{}\n", row.key.substr(0, 12),

@@ -1,6 +1,7 @@
 #include "kcidb/kcidb_ids.h"
 
 #include "kernel/build_key.h"
+#include "store/patch_labels.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -22,20 +23,12 @@ bool path_character(char c) {
 } // namespace
 
 std::vector<KcidbPatch> kcidb_patches(const BuildRow& build) {
-    const auto names = nlohmann::json::parse(build.patches_json, nullptr, false);
-    if (!names.is_array()) {
-        throw Error(fmt::format("build {}: its patch list is not a JSON list: {}",
-                                build.key.substr(0, 12), build.patches_json.substr(0, 80)));
-    }
+    const std::vector<std::string> names = require_patch_labels(build.patches_json, build.key);
     const std::vector<std::string> prefixes = explained_patch_hashes(build.explain);
     std::vector<KcidbPatch> patches;
     for (const auto& name : names) {
-        if (!name.is_string()) {
-            throw Error(fmt::format("build {}: its patch list holds {}, not a name",
-                                    build.key.substr(0, 12), name.dump()));
-        }
         const std::size_t i = patches.size();
-        patches.push_back({name.get<std::string>(), i < prefixes.size() ? prefixes[i] : ""});
+        patches.push_back({name, i < prefixes.size() ? prefixes[i] : ""});
     }
     return patches;
 }

@@ -6,6 +6,7 @@
 #include "kernel/kernel_builder.h"
 #include "kernel/patch_change.h"
 #include "kernel/patch_series.h"
+#include "store/patch_labels.h"
 #include "util/arch.h"
 #include "util/error.h"
 #include "util/hash.h"
@@ -62,19 +63,7 @@ ReproPatch patch_from_project(const std::string& display_name) {
 
 std::vector<ReproPatch> recipe_patches(const BuildRow& row) {
     const fs::path kept = fs::path(row.artifact_dir) / k_applied_patches_dir;
-    std::vector<std::string> names;
-    const auto recorded = nlohmann::json::parse(row.patches_json, nullptr, false);
-    if (!recorded.is_array()) {
-        throw Error(fmt::format("build {}: its stored patch list is not a JSON array: {}",
-                                row.key.substr(0, 12), row.patches_json.substr(0, 80)));
-    }
-    for (const auto& name : recorded) {
-        if (!name.is_string()) {
-            throw Error(fmt::format("build {}: its stored patch list holds {}, not a name",
-                                    row.key.substr(0, 12), name.dump()));
-        }
-        names.push_back(name.get<std::string>());
-    }
+    const std::vector<std::string> names = require_patch_labels(row.patches_json, row.key);
     std::vector<ReproPatch> patches;
     if (fs::is_directory(kept)) {
         patches = patches_from_directory(kept, names);

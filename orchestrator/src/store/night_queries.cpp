@@ -1,5 +1,6 @@
 #include "store/night_queries.h"
 
+#include "store/patch_labels.h"
 #include "store/run_queries.h"
 #include "store/sql_binding.h"
 #include "util/did_you_mean.h"
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -44,20 +46,14 @@ std::vector<NightRun> nightly_runs(Database& db, const std::string& experiment) 
 
 namespace {
 
-// builds.patches_json, the builder's list of patch labels ("a.patch (\"[PATCH] subject\")"),
-// → "a.patch (\"[PATCH] subject\"), b.patch"; "none" for an empty series. A label prints as
-// itself, not as a JSON string; anything else as its JSON.
+// builds.patches_json → "a.patch (\"[PATCH] subject\"), b.patch"; "none" for an empty series.
+// A label prints as itself, not as a JSON string; a damaged list as the text stored.
 std::string patch_names(const std::string& patches_json) {
-    const auto parsed = nlohmann::json::parse(patches_json, nullptr, false);
-    if (!parsed.is_array()) {
+    const auto labels = read_patch_labels(patches_json);
+    if (!labels) {
         return patches_json;
     }
-    std::string names;
-    for (const auto& patch : parsed) {
-        const std::string name = patch.is_string() ? patch.get<std::string>() : patch.dump();
-        names += (names.empty() ? "" : ", ") + name;
-    }
-    return names.empty() ? "none" : names;
+    return labels->empty() ? "none" : fmt::format("{}", fmt::join(*labels, ", "));
 }
 
 // The distinct values a part took on one night, in the order first seen.
