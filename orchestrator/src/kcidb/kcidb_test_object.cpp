@@ -1,6 +1,7 @@
 #include "kcidb/kcidb_ids.h"
 #include "kcidb/kcidb_objects.h"
 #include "kcidb/kcidb_status.h"
+#include "store/boot_params.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -42,12 +43,11 @@ json metrics(const KcidbBootRow& boot) {
 }
 
 json test_misc(const KcidbBootRow& boot) {
-    json params = json::parse(boot.params_json, nullptr, false);
     json misc = {{"run_id", boot.run_id},
                  {"boot_id", boot.id},
                  {"run_mode", boot.run_mode},
                  {"cell_key", boot.cell_key},
-                 {"params", params.is_discarded() ? json(boot.params_json) : params},
+                 {"params", boot_params_as_stored(boot.params_json)},
                  {"repeat_index", boot.repeat_index},
                  {"outcome", boot.outcome},
                  {"outcome_reason", boot.outcome_reason},

@@ -1,6 +1,7 @@
 #include "report/endpoint_samples.h"
 
 #include "stats/geomean_endpoint.h"
+#include "store/boot_params.h"
 #include "store/metric_queries.h"
 #include "store/sample_selection.h"
 #include "util/error.h"
@@ -75,14 +76,9 @@ std::vector<EndpointBoot> endpoint_boots(Database& db, long long run_id, const E
         }
         EndpointBoot boot;
         boot.cell_key = sample.cell_key;
-        boot.params = nlohmann::json::parse(sample.params_json, nullptr, false);
-        if (!boot.params.is_object()) {
-            // Its cell could not be known: the verdict would have left it out unsaid (issue 32,
-            // item 10: "left out … 0" with a boot missing).
-            throw Error(fmt::format("boot {}: its stored params_json is not a JSON object ({}); "
-                                    "the verdict cannot place it in a cell",
-                                    sample.boot_id, sample.params_json.substr(0, 80)));
-        }
+        // A boot whose cell cannot be known is an error: the verdict would have left it out
+        // unsaid (issue 32, item 10: "left out … 0" with a boot missing).
+        boot.params = require_boot_params(sample.params_json, sample.boot_id);
         boot.round = sample.repeat_index;
         boot.used = sample.used;
         boot.wall_seconds = sample.wall_seconds;

@@ -3,6 +3,7 @@
 #include "report/noise_warnings.h"
 #include "report/statistics.h"
 #include "stats/sorted.h"
+#include "store/boot_params.h"
 #include "store/metric_queries.h"
 #include "store/sample_selection.h"
 #include "util/terminal.h"
@@ -38,7 +39,7 @@ std::vector<CellResult> load_run_results(Database& db, long long run_id) {
             order.push_back(key);
             cell.cell_key = sample.cell_key;
             cell.host = host;
-            cell.params = nlohmann::json::parse(sample.params_json, nullptr, false);
+            cell.params = boot_params_as_stored(sample.params_json);
         }
         ++cell.boots;
         // A boot whose parameters did not take counts as failed: it is not the cell it stands

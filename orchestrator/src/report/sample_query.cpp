@@ -5,6 +5,7 @@
 #include "stats/failure_rate.h"
 #include "stats/holm.h"
 #include "stats/sorted.h"
+#include "store/boot_params.h"
 #include "util/did_you_mean.h"
 #include "util/error.h"
 
@@ -35,10 +36,8 @@ void check_axes_exist(const SampleSet& set) {
         }
         std::set<std::string> keys;
         for (const auto& group : set.groups) {
-            const auto params =
-                nlohmann::json::parse(group.samples.front().params_json, nullptr, false);
-            if (params.is_object()) {
-                for (const auto& item : params.items()) {
+            if (const auto params = read_boot_params(group.samples.front().params_json)) {
+                for (const auto& item : params->items()) {
                     keys.insert(item.key());
                 }
             }
