@@ -66,6 +66,15 @@ status_of 2 "$BOOTBENCH" --db "$db" history quick --alpha 2
 mkdir "$work/a-directory"
 status_of 2 "$BOOTBENCH" --db "$db" history quick --html "$work/a-directory"
 "$BOOTBENCH" history --help | has_match 'bootbench history quick --json' || fail "--help examples"
+# Markdown (issue 49 item 3): the text's document with headings and tables; the same numbers.
+"$BOOTBENCH" --db "$db" history quick --format md >"$work/history.md"
+expect_eq "$(head -n 1 "$work/history.md")" "# history of quick: boot_seconds, 14 nightly runs (2026-12-01 … 2026-12-14)" \
+  "md: the title"
+expect_eq "$(grep -c '^| night | run | date ' "$work/history.md")" 2 "md: a nights table per cell"
+text_shift=$("$BOOTBENCH" --db "$db" history quick | grep '^shift at ')
+expect_eq "$(grep '^shift at ' "$work/history.md")" "$text_shift" "md: the shift line as in text"
+"$BOOTBENCH" --db "$db" history quick --view phases --format md | has_match '^## cell ' ||
+  fail "md: phase history's cells"
 
 expect_eq "$(sha256sum <"$db")" "$before" "the database's bytes after history"
 

@@ -110,11 +110,11 @@ void write_page(const std::string& path, const std::string& page, const GlobalOp
 }
 
 // One name per rendering for both histories, so `emit` is written once.
-std::string as_text(const History& history, size_t width) {
-    return render_history_text(history, width);
+std::string as_text(const History& history, ReportFormat format, size_t width) {
+    return render_history(history, format, width);
 }
-std::string as_text(const PhaseHistory& history, size_t width) {
-    return render_phase_history_text(history, width);
+std::string as_text(const PhaseHistory& history, ReportFormat format, size_t width) {
+    return render_phase_history(history, format, width);
 }
 std::string as_html(const History& history, const HtmlContext& context) {
     return render_history_html(history, context);
@@ -129,13 +129,14 @@ nlohmann::json as_json(const PhaseHistory& history) {
     return phase_history_json(history);
 }
 
-// The format asked for: --json is `--format json`; --format names text, json or html.
+// The format asked for: --json is `--format json`; --format names text, md, json or html.
 std::string chosen_format(const HistoryCommandOptions& options) {
     const std::string format = options.json ? "json" : options.format;
-    if (format != "text" && format != "json" && format != "html") {
-        throw Error(fmt::format("--format {}: unknown format for history{}; use text, json or "
-                                "html",
-                                format, did_you_mean_note(format, {"text", "json", "html"})));
+    if (format != "text" && format != "md" && format != "json" && format != "html") {
+        throw Error(
+            fmt::format("--format {}: unknown format for history{}; use text, md, json or html "
+                        "(csv: `bootbench query` reads the nights' boots as rows)",
+                        format, did_you_mean_note(format, {"text", "md", "json", "html"})));
     }
     return format;
 }
@@ -158,9 +159,13 @@ void emit(const HistoryCommandOptions& options, const GlobalOptions& global, Dat
         out = json_document(as_json(history));
     } else if (format == "html") {
         out = as_html(history, history_page_context(options, db));
-    } else { // stored strings are shown, never obeyed by the terminal
-        out = options.output.empty() ? terminal_output(as_text(history, table_width()))
-                                     : as_text(history, table_width());
+    } else if (format == "md") {
+        out = as_text(history, ReportFormat::Markdown, table_width());
+    } else {
+        out = as_text(history, ReportFormat::Text, table_width());
+    }
+    if (options.output.empty() && format != "json" && format != "html") {
+        out = terminal_output(out); // stored strings are shown, never obeyed by the terminal
     }
     if (!options.output.empty()) {
         write_page(options.output, out, global);
@@ -214,7 +219,7 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
-    cmd->add_option("--format", options->format, "text (default), json or html");
+    cmd->add_option("--format", options->format, "text (default), md, json or html");
     cmd->add_option("-o,--output", options->output,
                     "write to this file instead of stdout (never the database)");
     cmd->add_flag("--json", options->json, "the same as --format json");

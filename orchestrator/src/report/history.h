@@ -5,6 +5,7 @@
 // its first night and the inputs that changed that night (build key and its parts, qemu,
 // firmware, host). The store reads (store/night_queries.h, store/sample_selection.h); this
 // groups and computes; history_renderer.cpp and history_html.cpp print.
+#include "report/report_format.h"
 #include "report/text_table.h"
 #include "stats/change_points.h"
 #include "stats/night_history.h"
@@ -113,6 +114,8 @@ std::vector<HostConditionChange> night_host_changes(const NightInputs& before,
 // Renderings (history_renderer.cpp). Text: per cell a table of nights and the change points
 // below it, fitted to `width` columns (readable at 100). JSON: the keys docs/nightly.md lists.
 std::string render_history_text(const History& history, size_t width = 100);
+// The same document as text (aligned, wrapped at `width`) or Markdown.
+std::string render_history(const History& history, ReportFormat format, size_t width = 100);
 nlohmann::json history_json(const History& history);
 
 // The page (history_html.cpp): per cell a chart of the night medians over time with their

@@ -4,6 +4,7 @@
 #include "report/phase_view.h"
 #include "report/render_support.h"
 #include "report/svg_chart.h"
+#include "report/text_document.h"
 #include "util/error.h"
 #include "util/markup_escape.h"
 
@@ -89,17 +90,22 @@ PhaseHistory query_phase_history(Database& db, const HistoryQuery& query) {
     return history;
 }
 
-std::string render_phase_history_text(const PhaseHistory& history, size_t width) {
-    std::string out = phase_history_heading(history) + "\n";
+std::string render_phase_history(const PhaseHistory& history, ReportFormat format, size_t width) {
+    TextDocument doc(format, width);
+    doc.title(phase_history_heading(history));
     for (const auto& cell : history.cells) {
-        out += fmt::format("\ncell {}: {} night{}\n", cell.cell_key, cell.nights.groups.size(),
-                           cell.nights.groups.size() == 1 ? "" : "s");
-        out += render_aligned(phase_table(cell.nights), width);
+        doc.heading(fmt::format("cell {}: {} night{}", cell.cell_key, cell.nights.groups.size(),
+                                cell.nights.groups.size() == 1 ? "" : "s"));
+        doc.table(phase_table(cell.nights));
         for (const auto& note : phase_notes(cell.nights)) {
-            out += note + "\n";
+            doc.line(note);
         }
     }
-    return wrap_long_lines(out, width);
+    return doc.str();
+}
+
+std::string render_phase_history_text(const PhaseHistory& history, size_t width) {
+    return render_phase_history(history, ReportFormat::Text, width);
 }
 
 nlohmann::json phase_history_json(const PhaseHistory& history) {

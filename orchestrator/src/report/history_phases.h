@@ -33,6 +33,9 @@ struct PhaseHistory {
 PhaseHistory query_phase_history(Database& db, const HistoryQuery& query);
 
 std::string render_phase_history_text(const PhaseHistory& history, size_t width = 100);
+// The same document as text (aligned, wrapped at `width`) or Markdown.
+std::string render_phase_history(const PhaseHistory& history, ReportFormat format,
+                                 size_t width = 100);
 nlohmann::json phase_history_json(const PhaseHistory& history);
 std::string render_phase_history_html(const PhaseHistory& history, const HtmlContext& context);
 

@@ -2,6 +2,7 @@
 #include "report/history_attribution.h"
 #include "report/initcall_comparison_renderer.h"
 #include "report/render_support.h"
+#include "report/text_document.h"
 #include "report/text_table.h"
 
 #include <algorithm>
@@ -113,8 +114,8 @@ namespace {
 
 // Nights measured on a host whose conditions changed since the night before, flagged or not
 // (as loaded boots are said): "host changed at night 4 (2026-12-04): governor a → b".
-std::string host_changes_text(const CellHistory& cell) {
-    std::string out;
+std::vector<std::string> host_changes_lines(const CellHistory& cell) {
+    std::vector<std::string> lines;
     for (size_t i = 0; i < cell.nights.size(); ++i) {
         const HistoryNight& night = cell.nights[i];
         if (night.host_changes.empty()) {
@@ -125,82 +126,98 @@ std::string host_changes_text(const CellHistory& cell) {
             changes += fmt::format("{}{} {} → {}", changes.empty() ? "" : "; ", change.name,
                                    change.before, change.after);
         }
-        out += fmt::format("host changed at {}: {}\n",
-                           history_night_label(cell, static_cast<int>(i)), changes);
+        lines.push_back(fmt::format("host changed at {}: {}",
+                                    history_night_label(cell, static_cast<int>(i)), changes));
     }
-    return out;
+    return lines;
+}
+
+// One change point: where, how much, what changed since the night before, and which phases and
+// initcalls carry it.
+void render_change(TextDocument& doc, const CellHistory& cell, const HistoryChange& change,
+                   size_t width) {
+    doc.line(fmt::format("shift at {}: {}, p = {} (level {:.3g})",
+                         history_night_label(cell, change.night),
+                         history_ratio_text(change.point.ratio), p_value_text(change.point.p_value),
+                         change.point.tested_at));
+    doc.line(fmt::format("changed since {}:{}", history_night_label(cell, change.night - 1),
+                         change.changed.empty() ? " nothing recorded" : ""),
+             1);
+    for (const auto& input : change.changed) {
+        doc.line(fmt::format("{} {} → {}", input.input, input.before, input.after), 2);
+    }
+    if (change.host_change) {
+        doc.line("host change: the shift came with another host; it may be the machine's, not "
+                 "the kernel's",
+                 1);
+    }
+    if (change.phases) {
+        doc.block(render_change_attribution(*change.phases, width));
+    }
+    if (change.initcalls) {
+        doc.line("which initcalls carry it, one value per night (the median of its traced "
+                 "boots):");
+        doc.part(render_initcall_comparison(*change.initcalls, ReportFormat::Text, 5),
+                 render_initcall_comparison(*change.initcalls, ReportFormat::Markdown, 5));
+    }
 }
 
 } // namespace
 
-std::string render_history_text(const History& history, size_t width) {
-    std::string out = fmt::format(
-        "history of {}: {}, {} nightly run{} ({} … {})\nchange points: {}, α = {:g} "
-        "(docs/nightly.md)\n",
-        history.experiment, history.metric, history.nights.size(),
-        history.nights.size() == 1 ? "" : "s", history.nights.front().started_at.substr(0, 10),
-        history.nights.back().started_at.substr(0, 10), stats::k_method_change_points,
-        history.alpha);
+std::string render_history(const History& history, ReportFormat format, size_t width) {
+    TextDocument doc(format, width);
+    doc.title(fmt::format("history of {}: {}, {} nightly run{} ({} … {})", history.experiment,
+                          history.metric, history.nights.size(),
+                          history.nights.size() == 1 ? "" : "s",
+                          history.nights.front().started_at.substr(0, 10),
+                          history.nights.back().started_at.substr(0, 10)));
+    doc.line(fmt::format("change points: {}, α = {:g} (docs/nightly.md)",
+                         stats::k_method_change_points, history.alpha));
     for (const CellHistory& cell : history.cells) {
         // Nights without a used boot of the cell are not in its table: say how many (issue 48
         // item 15: "8 nightly runs" above a table of 5 nights).
         const size_t without =
             history.nights.size() - std::min(history.nights.size(), cell.nights.size());
-        out += fmt::format("\ncell {}: {} night{}{}\n", cell.cell_key, cell.nights.size(),
-                           cell.nights.size() == 1 ? "" : "s",
-                           without == 0 ? ""
-                                        : fmt::format(" ({} of the {} nightly runs had no used "
-                                                      "boot of it: failed, loaded or absent)",
-                                                      without, history.nights.size()));
-        out += render_aligned(history_nights_table(history, cell), width);
-        for (const auto& night : cell.nights) {
-            if (!night.median.answered()) {
-                out += fmt::format("* too few boots for a {:g} % interval: [min, max], which "
-                                   "covers less (5 boots: 93.8 %; --json: confidence)\n",
-                                   (1 - history.alpha) * 100);
-                break;
-            }
+        doc.heading(fmt::format("cell {}: {} night{}{}", cell.cell_key, cell.nights.size(),
+                                cell.nights.size() == 1 ? "" : "s",
+                                without == 0 ? ""
+                                             : fmt::format(" ({} of the {} nightly runs had no "
+                                                           "used boot of it: failed, loaded or "
+                                                           "absent)",
+                                                           without, history.nights.size())));
+        doc.table(history_nights_table(history, cell));
+        const bool any_unanswered = std::any_of(cell.nights.begin(), cell.nights.end(),
+                                                [](const auto& n) { return !n.median.answered(); });
+        if (any_unanswered) {
+            doc.line(fmt::format("* too few boots for a {:g} % interval: [min, max], which covers "
+                                 "less (5 boots: 93.8 %; --json: confidence)",
+                                 (1 - history.alpha) * 100));
         }
-        out += history_variance_text(cell) + "\n";
-        out += host_changes_text(cell);
+        doc.line(history_variance_text(cell));
+        for (const auto& change : host_changes_lines(cell)) {
+            doc.line(change);
+        }
         if (!cell.insufficient.empty()) {
-            out += "change points: " + cell.insufficient + "\n";
+            doc.line("change points: " + cell.insufficient);
             continue;
         }
         if (!cell.visibility.empty()) {
-            out += "visible: " + cell.visibility + "\n";
+            doc.line("visible: " + cell.visibility);
         }
         if (cell.changes.empty()) {
-            out += fmt::format("change points: none at α = {:g} over {} nights\n", history.alpha,
-                               cell.nights.size());
+            doc.line(fmt::format("change points: none at α = {:g} over {} nights", history.alpha,
+                                 cell.nights.size()));
             continue;
         }
         for (const HistoryChange& change : cell.changes) {
-            out += fmt::format("shift at {}: {}, p = {} (level {:.3g})\n",
-                               history_night_label(cell, change.night),
-                               history_ratio_text(change.point.ratio),
-                               p_value_text(change.point.p_value), change.point.tested_at);
-            out +=
-                fmt::format("  changed since {}:{}\n", history_night_label(cell, change.night - 1),
-                            change.changed.empty() ? " nothing recorded" : "");
-            for (const auto& input : change.changed) {
-                out += fmt::format("    {} {} → {}\n", input.input, input.before, input.after);
-            }
-            if (change.host_change) {
-                out += "  host change: the shift came with another host; it may be the "
-                       "machine's, not the kernel's\n";
-            }
-            if (change.phases) {
-                out += render_change_attribution(*change.phases, width);
-            }
-            if (change.initcalls) {
-                out += "which initcalls carry it, one value per night (the median of its traced "
-                       "boots):\n" +
-                       render_initcall_comparison(*change.initcalls, ReportFormat::Text, 5);
-            }
+            render_change(doc, cell, change, width);
         }
     }
-    return wrap_long_lines(out, width);
+    return doc.str();
+}
+
+std::string render_history_text(const History& history, size_t width) {
+    return render_history(history, ReportFormat::Text, width);
 }
 
 namespace {
