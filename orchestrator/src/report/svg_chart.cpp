@@ -356,6 +356,18 @@ std::vector<double> finite_sorted(const std::vector<double>& values) {
 
 } // namespace
 
+// The vertical grid lines at the ticks of a horizontal value axis, their labels under the plot,
+// and the axis title at the foot of the chart.
+std::string x_axis_grid(const std::vector<double>& ticks, const Scale& x, double top, double bottom,
+                        double height, const std::string& title) {
+    std::string out;
+    for (double tick : ticks) {
+        out += line(x(tick), top, x(tick), bottom, "bb-grid", "#ddd");
+        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
+    }
+    return out + text((x.from + x.to) / 2, height - 10, title, "middle", "bb-axis-title");
+}
+
 std::string svg_ecdf_chart(const EcdfChart& chart) {
     std::vector<std::vector<double>> sorted;
     std::vector<double> all;
@@ -419,12 +431,8 @@ std::string svg_bar_chart(const BarChart& chart) {
                   std::max(high, ticks.empty() ? high : ticks.back()), left, right};
     const double bottom = top + row_height * static_cast<double>(chart.rows.size());
 
-    std::string out = svg_open(width, height, chart.title);
-    for (double tick : ticks) {
-        out += line(x(tick), top, x(tick), bottom, "bb-grid", "#ddd");
-        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
-    }
-    out += text((left + right) / 2, height - 10, chart.x_title, "middle", "bb-axis-title");
+    std::string out = svg_open(width, height, chart.title) +
+                      x_axis_grid(ticks, x, top, bottom, height, chart.x_title);
     for (size_t r = 0; r < chart.rows.size(); ++r) {
         const BarRow& row = chart.rows[r];
         const double y = top + row_height * static_cast<double>(r);
@@ -674,12 +682,8 @@ std::string svg_timeline_chart(const TimelineChart& chart) {
     }
     const auto ticks = nice_ticks(0, end);
     const Scale x{0, std::max(end, ticks.empty() ? end : ticks.back()), left, right};
-    std::string out = svg_open(width, height, chart.title);
-    for (double tick : ticks) {
-        out += line(x(tick), top, x(tick), bottom, "bb-grid", "#ddd");
-        out += text(x(tick), bottom + 14, tick_label(tick), "middle", "bb-tick");
-    }
-    out += text((left + right) / 2, height - 10, chart.x_title, "middle", "bb-axis-title");
+    std::string out = svg_open(width, height, chart.title) +
+                      x_axis_grid(ticks, x, top, bottom, height, chart.x_title);
     for (size_t r = 0; r < chart.rows.size(); ++r) {
         const TimelineRow& row = chart.rows[r];
         const double y = top + row_height * static_cast<double>(r);
