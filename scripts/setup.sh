@@ -70,8 +70,9 @@ packages=(
   chromium
   # export --format kcidb's test validates its JSON against KCIDB's schema (cli.kcidb_export)
   python3-jsonschema
-  # the generated man page is rendered with warnings as errors (cli.setup_files)
-  groff-base
+  # the generated man page is rendered with warnings as errors, and the zsh and fish completion
+  # scripts run in their shells (cli.setup_files)
+  groff-base zsh fish
 )
 log "installing ${#packages[@]} packages"
 apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null

@@ -2,6 +2,7 @@
 #include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
+#include "completion/value_kind.h"
 #include "pipeline/boot_series.h"
 #include "pipeline/boot_target.h"
 #include "report/boot_summary.h"
@@ -207,8 +208,10 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
                      "or Debian's vmlinuz; anything else is refused before booting; default: "
                      "Debian's cloud kernel unpacked by scripts/setup.sh");
     boot->add_option("--build", options->build,
-                     "boot a cached build by key or unique prefix (see bootbench builds)");
+                     "boot a cached build by key or unique prefix (see bootbench builds)")
+        ->type_name(k_build_value);
     boot->add_option("--arch", options->arch, "guest architecture: arm64 or x86_64")
+        ->type_name(choice_of({"arm64", "x86_64"}))
         ->capture_default_str();
     boot->add_option("--bios", options->bios,
                      "firmware for -bios: QEMU_EFI.fd, OVMF.fd, or a path (default: none)");
@@ -233,6 +236,7 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--cpu", options->cpu, "qemu -cpu value (default: max)");
     boot->add_option("--accel", options->accel,
                      "auto (KVM only after a probe boot succeeds), kvm or tcg")
+        ->type_name(choice_of({"auto", "kvm", "tcg"}))
         ->capture_default_str();
     boot->add_flag("--reprobe", options->reprobe, "ignore the cached KVM probe verdict");
     boot->add_option("--workload", options->workload,

@@ -4,6 +4,7 @@
 #include "artifacts/kernel_build.h"
 #include "cli/commands.h"
 #include "cli/progress_sinks.h"
+#include "completion/value_kind.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/matrix.h"
 #include "store/build_store.h"
@@ -293,7 +294,9 @@ void add_build_subcommand(CLI::App& app, GlobalOptions& global, int& exit_status
     auto options = std::make_shared<BuildOptions>();
     CLI::App* build = app.add_subcommand("build", "Build a kernel (cache-aware)");
     build->footer(k_build_help);
-    build->add_option("--arch", options->arch, "arm64 or x86_64")->capture_default_str();
+    build->add_option("--arch", options->arch, "arm64 or x86_64")
+        ->type_name(choice_of({"arm64", "x86_64"}))
+        ->capture_default_str();
     build
         ->add_option("--source", options->source,
                      "debian:linux-source-X.Y, a local tree, or git:REPO@REF")
@@ -306,7 +309,8 @@ void add_build_subcommand(CLI::App& app, GlobalOptions& global, int& exit_status
     build->add_flag("--no-default-fragment", options->no_default_fragment,
                     "do not add the arch's minimal qemu fragment");
     build->add_option("--hz", options->hz, "CONFIG_HZ: 100, 250, 300 or 1000");
-    build->add_option("--preempt", options->preempt, "none, voluntary or full");
+    build->add_option("--preempt", options->preempt, "none, voluntary or full")
+        ->type_name(choice_of({"none", "voluntary", "full"}));
     build->add_option("--set", options->set, "CONFIG_X=value override (repeatable)");
     build->add_option("-j,--jobs", options->jobs, "make -j (default: host CPUs)");
     build->add_flag("--explain", options->explain,

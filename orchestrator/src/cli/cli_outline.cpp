@@ -30,6 +30,9 @@ std::vector<OptionOutline> outline_options(const CLI::App& app) {
 std::vector<CommandOutline> outline_commands(const CLI::App& app) {
     std::vector<CommandOutline> commands;
     for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        if (command->get_group().empty()) {
+            continue; // hidden
+        }
         commands.push_back({command->get_name(), command->get_description(), command->get_footer(),
                             outline_options(*command)});
     }

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "completion/value_kind.h"
 #include "experiment/experiment_diff.h"
 #include "report/answer_lines.h"
 #include "report/comparison_csv.h"
@@ -31,6 +32,11 @@
 namespace bb {
 
 namespace {
+
+const std::vector<std::string>& compare_formats() {
+    static const std::vector<std::string> values{"text", "md", "csv", "json", "html"};
+    return values;
+}
 struct CompareCommandOptions {
     long long a = 0;
     long long b = 0;
@@ -212,9 +218,9 @@ std::string comparison_html(const ComparisonSet& set, const std::string& label_a
 int run(const CompareCommandOptions& options, const GlobalOptions& global) {
     const auto format = parse_report_format(options.format);
     if (!format) {
-        throw Error(fmt::format(
-            "--format {}: unknown format{}; use text, md, csv, json or html", options.format,
-            did_you_mean_note(options.format, {"text", "md", "csv", "json", "html"})));
+        throw Error(fmt::format("--format {}: unknown format{}; use text, md, csv, json or html",
+                                options.format,
+                                did_you_mean_note(options.format, compare_formats())));
     }
     if (options.phases && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --phases divides the endpoint boot_seconds into "
@@ -354,12 +360,15 @@ void add_compare_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     CLI::App* cmd = app.add_subcommand(
         "compare", "Compare two runs group by group (exit 1 when B is significantly slower)");
     cmd->footer(k_compare_help);
-    cmd->add_option("A", options->a, "run id of the baseline")->required();
-    cmd->add_option("B", options->b, "run id to compare against it")->required();
+    cmd->add_option("A", options->a, "run id of the baseline")->required()->type_name(k_run_value);
+    cmd->add_option("B", options->b, "run id to compare against it")
+        ->required()
+        ->type_name(k_run_value);
     cmd->add_option("--by", options->by, "pair groups by these axes (default: by cell)")
         ->delimiter(',');
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
-    cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
+    cmd->add_option("--format", options->format, "text (default), md, csv, json or html")
+        ->type_name(choice_of(compare_formats()));
     cmd->add_option("-o,--output", options->output,
                     "write the report to this file instead of stdout (never the database)");
     cmd->add_option("--junit", options->junit, "also write a JUnit XML report to this file");

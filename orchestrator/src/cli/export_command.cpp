@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "completion/value_kind.h"
 #include "kcidb/kcidb_document.h"
 #include "report/render_support.h"
 #include "store/database.h"
@@ -17,6 +18,11 @@
 namespace bb {
 
 namespace {
+
+const std::vector<std::string>& export_formats() {
+    static const std::vector<std::string> values{"sqlite", "kcidb"};
+    return values;
+}
 
 constexpr const char* k_export_help =
     R"(--format sqlite (the default) writes a compact copy of the results database: the
@@ -52,7 +58,7 @@ void check_format(const ExportOptions& options) {
     if (options.format != "sqlite" && options.format != "kcidb") {
         throw Error(fmt::format("--format {}: unknown format{}; use sqlite (the default) or kcidb",
                                 options.format,
-                                did_you_mean_note(options.format, {"sqlite", "kcidb"})));
+                                did_you_mean_note(options.format, export_formats())));
     }
     if (options.format == "sqlite" && options.output.empty()) {
         throw Error("--format sqlite writes a database file: name it with -o FILE");
@@ -134,14 +140,17 @@ void add_export_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         "export", "Write chosen runs as a compact database copy (no consoles) or as KCIDB JSON");
     cmd->footer(k_export_help);
     cmd->add_option("--format", options->format,
-                    "sqlite (default: a database copy) or kcidb (KernelCI's KCIDB JSON)");
+                    "sqlite (default: a database copy) or kcidb (KernelCI's KCIDB JSON)")
+        ->type_name(choice_of(export_formats()));
     cmd->add_option("-o,--output", options->output,
                     "the file to write (required for sqlite; kcidb: default stdout)");
     cmd->add_flag("--force", options->force,
                   "replace the output file when it exists (never the database exported)");
-    cmd->add_option("--run", options->runs, "a run id (repeatable; default: every run)");
+    cmd->add_option("--run", options->runs, "a run id (repeatable; default: every run)")
+        ->type_name(k_run_value);
     cmd->add_option("--experiment", options->experiments,
-                    "every run of this experiment (repeatable)");
+                    "every run of this experiment (repeatable)")
+        ->type_name(k_experiment_value);
     cmd->add_flag("--json", options->json,
                   "print what was exported as JSON (--format kcidb: with -o only)");
     cmd->callback([options, &global, &exit_status] { exit_status = run_export(*options, global); });

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "completion/value_kind.h"
 #include "experiment/matrix.h"
 #include "report/history.h"
 #include "report/history_attribution.h"
@@ -24,6 +25,16 @@
 namespace bb {
 
 namespace {
+
+const std::vector<std::string>& history_formats() {
+    static const std::vector<std::string> values{"text", "md", "json", "html"};
+    return values;
+}
+
+const std::vector<std::string>& history_views() {
+    static const std::vector<std::string> values{"phases"};
+    return values;
+}
 struct HistoryCommandOptions {
     std::string experiment;
     std::string metric = "boot_seconds";
@@ -136,7 +147,7 @@ std::string chosen_format(const HistoryCommandOptions& options) {
         throw Error(
             fmt::format("--format {}: unknown format for history{}; use text, md, json or html "
                         "(csv: `bootbench query` reads the nights' boots as rows)",
-                        format, did_you_mean_note(format, {"text", "md", "json", "html"})));
+                        format, did_you_mean_note(format, history_formats())));
     }
     return format;
 }
@@ -178,7 +189,7 @@ int run(const HistoryCommandOptions& options, const GlobalOptions& global) {
     if (!options.view.empty() && options.view != "phases") {
         throw Error(fmt::format("--view {}: unknown view{}; use phases (or leave --view out for "
                                 "the endpoint's history)",
-                                options.view, did_you_mean_note(options.view, {"phases"})));
+                                options.view, did_you_mean_note(options.view, history_views())));
     }
     if (options.view == "phases" && options.metric != "boot_seconds") {
         throw Error(fmt::format("--metric {}: --view phases divides the endpoint boot_seconds "
@@ -215,11 +226,13 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
         "history", "A nightly experiment night by night: medians, variance, change points");
     cmd->footer(k_history_help);
     cmd->add_option("EXPERIMENT", options->experiment, "the experiment's name (its nightly runs)")
-        ->required();
+        ->required()
+        ->type_name(k_experiment_value);
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
-    cmd->add_option("--format", options->format, "text (default), md, json or html");
+    cmd->add_option("--format", options->format, "text (default), md, json or html")
+        ->type_name(choice_of(history_formats()));
     cmd->add_option("-o,--output", options->output,
                     "write to this file instead of stdout (never the database)");
     cmd->add_flag("--json", options->json, "the same as --format json");
@@ -229,7 +242,8 @@ void add_history_command(CLI::App& app, GlobalOptions& global, int& exit_status)
     cmd->add_flag("--force", options->force,
                   "replace the -o or --html file when it exists (never the database)");
     cmd->add_option("--view", options->view,
-                    "phases: each night's boot time divided into its phases (see below)");
+                    "phases: each night's boot time divided into its phases (see below)")
+        ->type_name(choice_of(history_views()));
     cmd->add_option("--alpha", options->alpha,
                     "the chance of flagging a history where nothing changed (default 0.05)")
         ->check(number_in(0.0001, 0.5));

@@ -56,6 +56,9 @@ int unknown_command(const CLI::App& app, const std::string& word) {
     std::vector<std::string> names;
     std::string commands;
     for (const auto* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        if (command->get_group().empty()) {
+            continue; // hidden (`__complete`): never suggested
+        }
         names.push_back(command->get_name());
         commands += (commands.empty() ? "" : ", ") + command->get_name();
     }

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "completion/value_kind.h"
 #include "report/adhoc_query.h"
 #include "store/database.h"
 #include "store/migrations.h"
@@ -18,6 +19,11 @@
 namespace bb {
 
 namespace {
+
+const std::vector<std::string>& query_formats() {
+    static const std::vector<std::string> values{"text", "csv", "json", "md"};
+    return values;
+}
 struct QueryCommandOptions {
     std::string sql;
     std::string file; // --file: the statement from a file
@@ -57,7 +63,7 @@ int run(const QueryCommandOptions& options, const GlobalOptions& global) {
     if (!format) {
         throw Error(fmt::format("--format {}: unknown format{}; use text, csv, json or md",
                                 options.format,
-                                did_you_mean_note(options.format, {"text", "csv", "json", "md"})));
+                                did_you_mean_note(options.format, query_formats())));
     }
     if (!(options.time_limit_seconds > 0) || options.memory_limit_mib <= 0) {
         throw Error("--time-limit and --memory-limit must be positive");
@@ -108,7 +114,8 @@ void add_query_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("SQL", options->sql, "one SELECT (or WITH … SELECT) statement");
     cmd->add_option("--file", options->file,
                     "read the statement from FILE (a results page's query, for one)");
-    cmd->add_option("--format", options->format, "text (default), csv, json or md");
+    cmd->add_option("--format", options->format, "text (default), csv, json or md")
+        ->type_name(choice_of(query_formats()));
     cmd->add_option("--time-limit", options->time_limit_seconds,
                     "stop the statement after this many seconds (default 60)")
         ->check(number_in(0.001, 86400));

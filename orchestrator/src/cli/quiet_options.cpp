@@ -1,5 +1,6 @@
 #include "cli/quiet_options.h"
 
+#include "completion/value_kind.h"
 #include "util/duration.h"
 #include "util/error.h"
 
@@ -37,6 +38,7 @@ void add_quiet_options(CLI::App& command, QuietCliOptions& options) {
         .add_option("--quiet-on-timeout", options.on_timeout,
                     "after the longest wait: run-loaded (boot, stored as loaded, left out of "
                     "reports) or stop (end the run; --resume goes on); default: run-loaded")
+        ->type_name(choice_of({"run-loaded", "stop"}))
         ->envname("BOOTBENCH_QUIET_ON_TIMEOUT");
     command
         .add_flag("--no-quiet-wait", options.no_wait,

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "completion/value_kind.h"
 #include "experiment/matrix.h"
 #include "report/csv_format.h"
 #include "report/histogram_view.h"
@@ -35,6 +36,17 @@
 namespace bb {
 
 namespace {
+
+const std::vector<std::string>& report_formats() {
+    static const std::vector<std::string> values{"text", "md", "csv", "json", "html"};
+    return values;
+}
+
+const std::vector<std::string>& report_views() {
+    static const std::vector<std::string> values{"param-table", "histogram", "per-item",
+                                                 "verdict",     "phases",    "initcalls"};
+    return values;
+}
 struct ReportCommandOptions {
     std::string experiment;
     std::vector<long long> runs;
@@ -218,8 +230,7 @@ HtmlContext html_context(const ReportCommandOptions& options, Database& db,
 
 // Options that only make sense with a view are errors elsewhere, so a typo never goes unseen.
 void check_view_options(const ReportCommandOptions& options) {
-    const std::vector<std::string> views{"param-table", "histogram", "per-item",
-                                         "verdict",     "phases",    "initcalls"};
+    const std::vector<std::string>& views = report_views();
     if (!options.view.empty() &&
         std::find(views.begin(), views.end(), options.view) == views.end()) {
         throw Error(fmt::format("--view {}: unknown view{}; use {}", options.view,
@@ -512,9 +523,8 @@ scoped_to_one_experiment(const ReportCommandOptions& given, Database& db) {
 int run(const ReportCommandOptions& given, const GlobalOptions& global) {
     const auto format = parse_report_format(given.format);
     if (!format) {
-        throw Error(fmt::format(
-            "--format {}: unknown format{}; use text, md, csv, json or html", given.format,
-            did_you_mean_note(given.format, {"text", "md", "csv", "json", "html"})));
+        throw Error(fmt::format("--format {}: unknown format{}; use text, md, csv, json or html",
+                                given.format, did_you_mean_note(given.format, report_formats())));
     }
     check_view_options(given);
     if (!given.output.empty()) {
@@ -582,21 +592,25 @@ void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         app.add_subcommand("report", "Summarize stored samples per group (median, 95% CI, …)");
     cmd->footer(k_report_help);
     cmd->add_option("--experiment", options->experiment,
-                    "only runs of this experiment (default: the newest run's)");
+                    "only runs of this experiment (default: the newest run's)")
+        ->type_name(k_experiment_value);
     cmd->add_option("--run", options->runs, "only these run ids (repeatable, or comma-separated)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name(k_run_value);
     cmd->add_flag("--all-experiments", options->all_experiments,
                   "pool every experiment of the database (cells sharing axis values merge)");
     cmd->add_option("--by", options->by, "group by these axes (comma-separated)")->delimiter(',');
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: only boots with these values of an axis (repeatable)");
     cmd->add_option("--metric", options->metric, "boot_seconds (default) or a metric name");
-    cmd->add_option("--format", options->format, "text (default), md, csv, json or html");
+    cmd->add_option("--format", options->format, "text (default), md, csv, json or html")
+        ->type_name(choice_of(report_formats()));
     cmd->add_option("-o,--output", options->output, "write to this file instead of stdout");
     cmd->add_flag("--force", options->force,
                   "replace the -o file when it exists (never the database)");
     cmd->add_option("--view", options->view,
-                    "param-table, histogram, per-item, verdict, phases or initcalls (see below)");
+                    "param-table, histogram, per-item, verdict, phases or initcalls (see below)")
+        ->type_name(choice_of(report_views()));
     cmd->add_option("--param", options->param, "param-table: the parameter of the rows");
     cmd->add_option("--hist", options->hist, "histogram: the histogram's name");
     auto bucket_us = std::make_shared<double>(0);

@@ -2,6 +2,7 @@
 #include "cli/option_checks.h"
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
+#include "completion/value_kind.h"
 #include "experiment/axis_table.h"
 #include "experiment/experiment_parser.h"
 #include "experiment/hosts_parser.h"
@@ -165,6 +166,7 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
         ->check(non_negative_integer());
     cmd->add_option("--resume", options->resume, "continue this run id")
+        ->type_name(k_run_value)
         ->check(non_negative_integer());
     cmd->add_option("--seed", options->seed, "shuffle seed (default: the file's, else random)")
         ->check(non_negative_integer());

@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "completion/value_kind.h"
 #include "report/render_support.h"
 #include "report/text_table.h"
 #include "store/database.h"
@@ -200,14 +201,17 @@ void add_runs_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     CLI::App* cmd = app.add_subcommand(
         "runs", "List the runs of the database, label one (tags, a note) or delete one");
     cmd->footer(k_runs_help);
-    cmd->add_option("--experiment", options->experiment, "only this experiment's runs");
+    cmd->add_option("--experiment", options->experiment, "only this experiment's runs")
+        ->type_name(k_experiment_value);
     cmd->add_option("--delete", options->delete_id, "delete this run and its boots (with --yes)")
+        ->type_name(k_run_value)
         ->check(integer_at_least(1));
     cmd->add_flag("--yes", options->yes, "with --delete: really delete");
     cmd->add_flag("--force", options->force,
                   "with --delete: also a run still marked running (no writer may be live)");
     cmd->add_flag("--json", options->json, "print the list as JSON");
     cmd->add_option("--run", options->run_id, "the run to label (or to list alone)")
+        ->type_name(k_run_value)
         ->check(integer_at_least(1));
     cmd->add_option("--tag", options->change.add, "with --run: add this tag (repeatable)");
     cmd->add_option("--untag", options->change.remove, "with --run: remove this tag (repeatable)");
