@@ -286,6 +286,7 @@ VerdictTable compute_verdict(Database& db, long long run_id) {
     BootStore store(db);
     const auto identity = store.run_identity(run_id);
     if (!identity) {
+        require_runs(db, {run_id}); // names the runs there are and how to list them
         throw Error(fmt::format("no run {} in {}", run_id, db.path().string()));
     }
     const auto stored = store.run_analysis(run_id);

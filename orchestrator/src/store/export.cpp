@@ -1,5 +1,6 @@
 #include "store/export.h"
 
+#include "store/run_queries.h"
 #include "util/error.h"
 #include "util/output_guard.h"
 #include "util/paths.h"
@@ -105,13 +106,7 @@ void check_export_target(const Database& source, const fs::path& out, bool repla
 ExportSummary export_runs(Database& source, const std::vector<long long>& run_ids,
                           const fs::path& out, bool replace) {
     check_export_target(source, out, replace);
-    for (const long long id : run_ids) {
-        SQLite::Statement run(source.sql(), "SELECT 1 FROM runs WHERE id = ?");
-        run.bind(1, static_cast<int64_t>(id));
-        if (!run.executeStep()) {
-            throw Error(fmt::format("no run {} in {}", id, source.path().string()));
-        }
-    }
+    require_runs(source, run_ids); // names the runs there are and how to list them
     remove_stale_copies(out);
     const fs::path temp = out.string() + fmt::format(".tmp.{}", getpid());
     remove_copy(temp);
