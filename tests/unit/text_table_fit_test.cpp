@@ -51,6 +51,18 @@ TEST_CASE("a single row keeps every column: nothing to factor out", "[text_table
                                             "variant=stock;hz=250;smp=2  5       1.900  -\n");
 }
 
+TEST_CASE("a single row too wide for the screen keeps its key's first part, the rest said once",
+          "[text_table]") {
+    bb::Table table = cells_table();
+    table.rows.pop_back();
+    // 51 columns fit exactly; one fewer and the key folds (issue 49 item 4: one-group compare
+    // and phases tables printed keys of 60-300 characters).
+    CHECK(bb::render_aligned(table, 51).rfind("cell                        n", 0) == 0);
+    CHECK(bb::render_aligned(table, 50) == "same in every row: hz=250; smp=2\n"
+                                           "cell           n  median (s)  excluded\n"
+                                           "variant=stock  5       1.900  -\n");
+}
+
 TEST_CASE("columns give way in their order until the table fits, and are named", "[text_table]") {
     bb::Table table;
     table.headers = {"name", "a", "b", "c"};
@@ -80,6 +92,13 @@ TEST_CASE("long prose lines wrap at a space, table rows and single words stay wh
     CHECK(bb::wrap_long_lines("abcdefghijklmnop\n", 9) == "abcdefghijklmnop\n");
     CHECK(bb::wrap_long_lines("µµµµ µµµµ\n", 9) == "µµµµ µµµµ\n"); // 9 characters, 13 bytes
     CHECK(bb::wrap_long_lines("no newline at the end", 12) == "no newline\n  at the end");
+}
+
+TEST_CASE("a cell key wider than the screen breaks after a semicolon", "[text_table]") {
+    // A noise warning names its cell by the whole key: it printed 300 columns on one line.
+    CHECK(bb::wrap_long_lines("warning: variant=stock;hz=250;smp=2: 3 outliers\n", 20) ==
+          "warning:\n  variant=stock;\n  hz=250;smp=2: 3\n  outliers\n");
+    CHECK(bb::wrap_long_lines(";abcdefghijklmnop\n", 9) == ";abcdefghijklmnop\n");
 }
 
 TEST_CASE("the table width: COLUMNS when sane, else 120 off a terminal", "[text_table]") {

@@ -132,7 +132,9 @@ Table attribution_table(const PhaseAttribution& attribution) {
     table.right_aligned.push_back(false);
     table.label_columns = attribution.axes.size();
     for (const auto& header : table.headers) {
-        table.said_once_if_uniform.push_back(header == "CI covers");
+        // The decision too: "no interval: 3 vs 3: …" in every row is said once.
+        table.said_once_if_uniform.push_back(header == "CI covers" ||
+                                             &header == &table.headers.back());
         table.leave_out_order.push_back(header == "span" ? 2 : header == "CI covers" ? 1 : 0);
     }
     for (const auto& group : attribution.groups) {

@@ -237,9 +237,28 @@ size_t display_width(std::string_view text) {
     }));
 }
 
+namespace {
+// One row shares nothing with another, yet its cell key may be wider than the screen: when the
+// table does not fit, the row keeps the key's first part ("variant=tip") and the rest is said
+// once above the table, as for many rows.
+void fold_lone_key(Table& table, std::vector<std::string>& said, size_t width) {
+    if (table.rows.size() != 1 || table.label_columns == 0 || line_width(table) <= width) {
+        return;
+    }
+    auto parts = key_parts(cell_of(table, 0, 0));
+    if (parts.size() < 2 || parts.front().find('=') == std::string::npos) {
+        return;
+    }
+    said.insert(said.end(), parts.begin() + 1, parts.end());
+    table.rows[0][0] = parts.front();
+}
+
+} // namespace
+
 std::string render_aligned(const Table& table, size_t width) {
     Table fitted = table;
-    const auto said = fold_shared(fitted);
+    auto said = fold_shared(fitted);
+    fold_lone_key(fitted, said, width);
     const auto left_out = leave_out_to_fit(fitted, width);
     std::string out = said_line(said, width);
     out += aligned_lines(fitted);
@@ -299,7 +318,15 @@ std::string wrap_line(std::string line, size_t width) {
         const size_t space = line.rfind(' ', limit);
         const size_t first_word = line.find_first_not_of(' ');
         if (space == std::string::npos || space <= first_word) {
-            break; // one word wider than the screen: left whole
+            // One word wider than the screen: a cell key ("variant=a;hz=250;…") breaks after
+            // one of its ';', anything else is left whole.
+            const size_t semicolon = limit == 0 ? std::string::npos : line.rfind(';', limit - 1);
+            if (semicolon == std::string::npos || semicolon <= first_word) {
+                break;
+            }
+            out += line.substr(0, semicolon + 1) + "\n";
+            line = "  " + line.substr(semicolon + 1);
+            continue;
         }
         out += line.substr(0, space) + "\n";
         line = "  " + line.substr(space + 1);
