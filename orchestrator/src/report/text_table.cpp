@@ -238,15 +238,30 @@ size_t display_width(std::string_view text) {
 }
 
 namespace {
-// One row shares nothing with another, yet its cell key may be wider than the screen: when the
-// table does not fit, the row keeps the key's first part ("variant=tip") and the rest is said
-// once above the table, as for many rows.
-void fold_lone_key(Table& table, std::vector<std::string>& said, size_t width) {
-    if (table.rows.size() != 1 || table.label_columns == 0 || line_width(table) <= width) {
+// One row shares nothing with another, yet it may be wider than the screen: then its said-once
+// columns ("method: signed-rank, exact") are said above the table, and if it still does not
+// fit, its key keeps its first part ("variant=tip") and the rest is said once too, as for many
+// rows.
+void fold_lone_row(Table& table, std::vector<std::string>& said, size_t width) {
+    if (table.rows.size() != 1 || line_width(table) <= width) {
         return;
     }
+    for (size_t column = table.label_columns; column < table.headers.size();) {
+        const bool once =
+            column < table.said_once_if_uniform.size() && table.said_once_if_uniform[column];
+        const std::string value = cell_of(table, 0, column);
+        if (!once || value.empty()) {
+            ++column;
+            continue;
+        }
+        if (value != "-") {
+            said.push_back(table.headers[column] + ": " + value);
+        }
+        erase_column(table, column);
+    }
     auto parts = key_parts(cell_of(table, 0, 0));
-    if (parts.size() < 2 || parts.front().find('=') == std::string::npos) {
+    if (table.label_columns == 0 || line_width(table) <= width || parts.size() < 2 ||
+        parts.front().find('=') == std::string::npos) {
         return;
     }
     said.insert(said.end(), parts.begin() + 1, parts.end());
@@ -258,7 +273,7 @@ void fold_lone_key(Table& table, std::vector<std::string>& said, size_t width) {
 std::string render_aligned(const Table& table, size_t width) {
     Table fitted = table;
     auto said = fold_shared(fitted);
-    fold_lone_key(fitted, said, width);
+    fold_lone_row(fitted, said, width);
     const auto left_out = leave_out_to_fit(fitted, width);
     std::string out = said_line(said, width);
     out += aligned_lines(fitted);

@@ -167,14 +167,17 @@ VerdictDocument comparison_document(const VerdictTable& table) {
     }
     out.right_aligned.assign(out.headers.size(), false);
     // The condition names the row; A, B and the method are said once when every row shares them,
-    // and the shift (the ratio's twin) is the first to go on a narrow screen.
+    // and the shift (the ratio's twin) is the first to go on a narrow screen, then the unadjusted
+    // p (the decision reads the Holm-adjusted one).
     out.label_columns = 1;
     out.said_once_if_uniform.assign(out.headers.size(), false);
     out.leave_out_order.assign(out.headers.size(), 0);
     for (size_t column = 0; column < out.headers.size(); ++column) {
         const std::string& header = out.headers[column];
         out.said_once_if_uniform[column] = header == "A" || header == "B" || header == "method";
-        out.leave_out_order[column] = header == "shift B−A" && analysis.ratio ? 1 : 0;
+        out.leave_out_order[column] = header == "shift B−A" && analysis.ratio ? 2
+                                      : header == "p"                         ? 1
+                                                                              : 0;
     }
     for (const auto& row : table.rows) {
         std::vector<std::string> cells{row.condition, row.pair.a, row.pair.b,
