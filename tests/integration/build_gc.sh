@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 export BOOTBENCH_CACHE=$work/cache
 cache=$BOOTBENCH_CACHE
-"$BOOTBENCH" builds >/dev/null # creates the schema
+"$BOOTBENCH" gc --dry-run >/dev/null # creates the schema (gc is a writer; `builds` only reads)
 
 add_build() { # key days-idle artifact-dir [build-dir record]
   mkdir -p "$3"

@@ -28,10 +28,15 @@ reads repro 999999
 reads export --run "${runs[0]}" -o "$work/exported.sqlite"
 reads runs
 reads runs --json
+reads builds
+reads builds --json
 reads runs --delete "${runs[0]}"          # without --yes: says what it would delete
 reads report --format html -o "$work/page.html"
 reads history "$(sqlite3 "$db" "select name from experiments order by id limit 1")"
 [ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
+# A database that does not exist knows no builds; listing them does not create it.
+"$BOOTBENCH" --db "$work/none.sqlite" builds >/dev/null || fail "builds on a missing database"
+[ ! -e "$work/none.sqlite" ] || fail "builds created the database it was asked to list"
 reads repro "$boot" --json
 
 # --json on repro and export (issue 33 item 9): the same facts as the script and the message.

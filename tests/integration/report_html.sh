@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The report views and the HTML report end to end: a fresh database created by bootbench
-# itself (`bootbench builds` migrates it), filled with SYNTHETIC rows by sqlite3 (no kernel is
+# itself (`bootbench gc --dry-run` on an empty cache migrates it), filled with SYNTHETIC rows by sqlite3 (no kernel is
 # booted: two variants × four srcu_max_nodelay_phase values × 5 repeats, deterministic values
 # shaped like seeds 000, 002 and 003, one failed and one loaded boot), then every view rendered
 # as text and HTML, the HTML opened in headless Debian chromium: --dump-dom must show the SVG
@@ -11,7 +11,8 @@ source "$(dirname "$0")/lib.sh"
 chromium_bin=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$chromium_bin" ] || fail "chromium is not installed (scripts/setup.sh installs it)"
 
-"$BOOTBENCH" builds > /dev/null # creates and migrates $BOOTBENCH_DB
+# gc is a writer (`builds` only reads): it creates and migrates $BOOTBENCH_DB.
+BOOTBENCH_CACHE=$work/cache "$BOOTBENCH" gc --dry-run >/dev/null
 q <<'SQL'
 INSERT INTO hosts (id, fingerprint, hostname, kernel_release, cpu_model, cpus, memory_bytes)
   VALUES (1, 'synthetic', 'synthetic-host', '6.1.0', 'synthetic cpu', 2, 8589934592);

@@ -6,7 +6,8 @@
 # `query` refuses ATTACH, PRAGMA assignments and BEGIN, and stops a runaway statement.
 source "$(dirname "$0")/../integration/lib.sh"
 
-"$BOOTBENCH" builds > /dev/null # creates and migrates $BOOTBENCH_DB
+# gc is a writer (`builds` only reads): it creates and migrates $BOOTBENCH_DB.
+BOOTBENCH_CACHE=$work/cache "$BOOTBENCH" gc --dry-run >/dev/null
 # Two runs of three used boots of one cell: enough for report and compare (synthetic rows).
 q <<'SQL'
 INSERT INTO hosts (id, fingerprint, hostname, kernel_release, cpu_model, cpus, memory_bytes)
@@ -61,13 +62,14 @@ fi
 # A foreign SQLite file as --db: refused before any write, byte for byte unchanged.
 sqlite3 "$work/foreign.sqlite" 'CREATE TABLE accounts (id INTEGER); INSERT INTO accounts VALUES (1);'
 before=$(sha256sum < "$work/foreign.sqlite")
-refused "--db FOREIGN" "is not a bootbench database" "$BOOTBENCH" --db "$work/foreign.sqlite" builds
+refused "--db FOREIGN" "is not a bootbench database" "$BOOTBENCH" --db "$work/foreign.sqlite" \
+  gc --dry-run
 expect_eq "$(sha256sum < "$work/foreign.sqlite")" "$before" "the foreign database's bytes"
 [ ! -e "$work/foreign.sqlite-wal" ] || fail "the foreign database was switched to WAL"
 
 # A symbolic link as --db: refused for writing (its target is not created), followed for reading.
 ln -s "$work/created-by-link.sqlite" "$work/dangling.sqlite"
-refused "--db LINK" "symbolic link" "$BOOTBENCH" --db "$work/dangling.sqlite" builds
+refused "--db LINK" "symbolic link" "$BOOTBENCH" --db "$work/dangling.sqlite" gc --dry-run
 [ ! -e "$work/created-by-link.sqlite" ] || fail "--db through a link created its target"
 ln -s "$BOOTBENCH_DB" "$work/db-link.sqlite"
 "$BOOTBENCH" --db "$work/db-link.sqlite" query "select count(*) from boots" > /dev/null ||

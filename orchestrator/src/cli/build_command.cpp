@@ -242,10 +242,21 @@ std::size_t builds_not_in(const std::vector<BuildRow>& rows) {
 
 namespace {
 
+// The builds the database knows, opened read-only: listing them never migrates, switches or
+// creates the file (`builds` on a shipped database rewrote it, and on a path that did not exist
+// created one). A database that does not exist knows none.
+std::vector<BuildRow> known_builds(const fs::path& db_path) {
+    std::error_code missing;
+    if (!fs::exists(db_path, missing)) {
+        return {};
+    }
+    Database db(db_path, Database::Mode::ReadOnly);
+    return BuildStore(db).list();
+}
+
 // `bootbench builds`: the builds this database knows, and how many more the cache holds.
 void list_builds(const GlobalOptions& global, bool as_json) {
-    Database db(global.db_path());
-    const auto rows = BuildStore(db).list();
+    const auto rows = known_builds(global.db_path());
     if (as_json) {
         nlohmann::json out = nlohmann::json::array();
         for (const auto& row : rows) {

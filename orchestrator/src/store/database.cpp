@@ -215,6 +215,10 @@ Database::Database(const fs::path& path, Mode mode) : m_path(path) {
                 : fmt::format("no database at {}: the directory {} does not exist "
                               "(a typo in --db or BOOTBENCH_DB?)",
                               path.string(), directory.string()));
+    } else if (!fs::is_regular_file(path)) { // a directory, a device node (links followed)
+        throw Error(fmt::format("database {} is not a regular file; pass the path of a bootbench "
+                                "database with --db",
+                                path.string()));
     }
     try {
         if (mode == Mode::ReadWrite) {
