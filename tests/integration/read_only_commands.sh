@@ -34,6 +34,17 @@ reads runs --delete "${runs[0]}"          # without --yes: says what it would de
 reads report --format html -o "$work/page.html"
 reads history "$(sqlite3 "$db" "select name from experiments order by id limit 1")"
 [ -s "$work/boot.sh" ] || fail "repro of a shipped boot wrote no script"
+# compare --phases rendered phase groups that pointed into sets already freed (a heap use after
+# free; only the sanitizer build, which runs this test too, aborts on it): the verdict's exit
+# status, 1 (B slower), and nothing else.
+nightly=$work/shift-nightly.sqlite
+cp "$root/docs/data/shift-nightly.sqlite" "$nightly"
+for format in text json md; do
+  status=0
+  "$BOOTBENCH" --db "$nightly" compare 1 12 --phases --format "$format" >/dev/null 2>&1 ||
+    status=$?
+  expect_eq "$status" 1 "compare 1 12 --phases --format $format: exit status"
+done
 # A database that does not exist knows no builds; listing them does not create it.
 "$BOOTBENCH" --db "$work/none.sqlite" builds >/dev/null || fail "builds on a missing database"
 [ ! -e "$work/none.sqlite" ] || fail "builds created the database it was asked to list"

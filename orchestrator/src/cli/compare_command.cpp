@@ -127,13 +127,25 @@ Examples:
 )";
 
 // compare --phases: the same groups' boots divided into phases, each phase's shift B − A.
-PhaseAttribution phase_attribution(const CompareCommandOptions& options, Database& db,
-                                   SampleQuery query, const EstimateOptions& estimates) {
+// The two runs' phases and their attribution, kept together: each GroupAttribution points at
+// its groups in `a` and `b` (returning the attribution alone left those pointers dangling, a
+// heap use after free that ASan found in `compare --phases`).
+struct PhaseComparison {
+    PhaseSet a;
+    PhaseSet b;
+    PhaseAttribution attribution;
+};
+
+std::unique_ptr<const PhaseComparison> phase_attribution(const CompareCommandOptions& options,
+                                                         Database& db, SampleQuery query,
+                                                         const EstimateOptions& estimates) {
+    auto phases = std::make_unique<PhaseComparison>();
     query.run_ids = {options.a};
-    const PhaseSet a = query_phases(db, query);
+    phases->a = query_phases(db, query);
     query.run_ids = {options.b};
-    const PhaseSet b = query_phases(db, query);
-    return attribute_phases(a, b, estimates);
+    phases->b = query_phases(db, query);
+    phases->attribution = attribute_phases(phases->a, phases->b, estimates);
+    return phases;
 }
 
 // compare --initcalls: the same groups' traced boots, each initcall's shift B − A.
@@ -280,9 +292,11 @@ int run(const CompareCommandOptions& options, const GlobalOptions& global) {
         compare_sample_sets(a, b, estimates, options.threshold_percent / 100);
     const std::string label_a = describe(run_a);
     const std::string label_b = describe(run_b);
-    std::optional<PhaseAttribution> attribution;
+    std::unique_ptr<const PhaseComparison> phases;
+    const PhaseAttribution* attribution = nullptr;
     if (options.phases) {
-        attribution = phase_attribution(options, db, query, estimates);
+        phases = phase_attribution(options, db, query, estimates);
+        attribution = &phases->attribution;
     }
     std::optional<InitcallComparison> initcalls;
     if (options.initcalls) {
