@@ -122,21 +122,13 @@ void offer(Completion& completion, const std::string& typed, const std::string& 
     }
 }
 
-// Type names are upper case (CLI11's TEXT, INT …; RUN …); values are not: "phases" is a list
-// of one.
-bool is_choice(const std::string& kind) {
-    return !kind.empty() && std::none_of(kind.begin(), kind.end(), [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) != 0;
-    });
-}
-
 // The values `option` takes, those starting with `typed`, each written after `prefix`
 // ("--format=" when the value is part of the option's word).
 Completion values_of(const OptionOutline& option, const std::string& typed,
                      const std::string& prefix, const Position& at, const StoredValues& stored) {
     const std::string kind = option.value.substr(0, option.value.find(':'));
     Completion completion;
-    if (is_choice(kind)) {
+    if (lists_values(kind)) {
         for (std::size_t start = 0; start <= kind.size();) {
             const auto end = std::min(kind.find('|', start), kind.size());
             offer(completion, typed, prefix, {kind.substr(start, end - start), ""});

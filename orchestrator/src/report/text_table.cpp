@@ -117,6 +117,21 @@ void remove_parts(Table& table, size_t column, const std::vector<std::string>& s
     }
 }
 
+// Says the value of `column`, the same in every row, once and removes the column: a cell key
+// "a=1;b=2" as its parts, another label as "header=value", a said-once column as
+// "header: value", "-" as nothing (no boot excluded, say).
+void say_once(Table& table, size_t column, std::vector<std::string>& said) {
+    const bool label = column < table.label_columns;
+    const std::string value = cell_of(table, 0, column);
+    if (label && value.find('=') != std::string::npos) {
+        const auto parts = key_parts(value);
+        said.insert(said.end(), parts.begin(), parts.end());
+    } else if (value != "-") {
+        said.push_back(table.headers[column] + (label ? "=" : ": ") + value);
+    }
+    erase_column(table, column);
+}
+
 // Moves what every row shares out of the label columns and the said-once columns; returns it
 // as "name=value" texts.
 std::vector<std::string> fold_shared(Table& table) {
@@ -130,14 +145,7 @@ std::vector<std::string> fold_shared(Table& table) {
             column < table.said_once_if_uniform.size() && table.said_once_if_uniform[column];
         const std::string value = cell_of(table, 0, column);
         if ((label || once) && uniform(table, column) && !value.empty()) {
-            const bool is_key = label && value.find('=') != std::string::npos;
-            if (is_key) {
-                const auto parts = key_parts(value);
-                said.insert(said.end(), parts.begin(), parts.end());
-            } else if (value != "-") { // "-": nothing to say (no boot excluded, say)
-                said.push_back(table.headers[column] + (label ? "=" : ": ") + value);
-            }
-            erase_column(table, column);
+            say_once(table, column, said);
             continue;
         }
         if (label) {
@@ -249,15 +257,11 @@ void fold_lone_row(Table& table, std::vector<std::string>& said, size_t width) {
     for (size_t column = table.label_columns; column < table.headers.size();) {
         const bool once =
             column < table.said_once_if_uniform.size() && table.said_once_if_uniform[column];
-        const std::string value = cell_of(table, 0, column);
-        if (!once || value.empty()) {
+        if (once && !cell_of(table, 0, column).empty()) {
+            say_once(table, column, said);
+        } else {
             ++column;
-            continue;
         }
-        if (value != "-") {
-            said.push_back(table.headers[column] + ": " + value);
-        }
-        erase_column(table, column);
     }
     auto parts = key_parts(cell_of(table, 0, 0));
     if (table.label_columns == 0 || line_width(table) <= width || parts.size() < 2 ||
