@@ -1,3 +1,4 @@
+#include "cli/cli_outline.h"
 #include "cli/commands.h"
 #include "pipeline/failure_exit.h"
 #include "store/boot_store.h"
@@ -55,12 +56,9 @@ bool is_command(const CLI::App& app, const std::string& word) {
 int unknown_command(const CLI::App& app, const std::string& word) {
     std::vector<std::string> names;
     std::string commands;
-    for (const auto* command : app.get_subcommands([](const CLI::App*) { return true; })) {
-        if (command->get_group().empty()) {
-            continue; // hidden (`__complete`): never suggested
-        }
-        names.push_back(command->get_name());
-        commands += (commands.empty() ? "" : ", ") + command->get_name();
+    for (const auto& command : bb::outline_commands(app)) { // hidden ones (`__complete`) left out
+        names.push_back(command.name);
+        commands += (commands.empty() ? "" : ", ") + command.name;
     }
     std::fprintf(stderr, "bootbench: error: unknown command '%s'%s (commands: %s)\n", word.c_str(),
                  bb::did_you_mean_note(word, names).c_str(), commands.c_str());
