@@ -6,6 +6,10 @@
 # it resumes; run again, it reads every step back and boots nothing. The same series as commits
 # of a local git range (--commits) must name commit 3.
 #
+# --min-effect 10: a step decides on a move beyond ±10 % of the older kernel's median only.
+# Without it a cold CI run (2026-12-07) bisected astray: prefix-2, byte-identical to prefix-0,
+# read +42.7 ms [5.7, 107.0] above it over 7+7 boots (the 300 ms patch is ~40 % of the metric).
+#
 # The metric is the guest's own clock when the kernel starts /init (its printk timestamp), not
 # the host's boot_seconds: on a 2-core host shared with other work, boot_seconds (qemu start,
 # UEFI under TCG, the kernel) varied by ±0.7 s between boots of one kernel and buried the
@@ -42,7 +46,7 @@ YAML
 
 # Ctrl-C during step 1: exit 130, the run marked interrupted, no guest left; the bisect below
 # resumes it (completing the round that was cut short first).
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds \
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --min-effect 10 \
   >"$work/interrupted.out" 2>&1 &
 pid=$!
 wait_for_guest 600 >/dev/null
@@ -58,7 +62,7 @@ no_qemu_left 10 "after Ctrl-C"
 
 start=$(date +%s)
 status=0
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds >"$work/bisect.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --min-effect 10 >"$work/bisect.out" 2>&1 ||
   status=$?
 echo "bisect: $(( $(date +%s) - start )) s"
 cat "$work/bisect.out"
@@ -98,13 +102,13 @@ expect_eq "$status" "$expected" "report --view verdict's exit on a step: $(cat "
 boots=$(q "select count(*) from boots")
 
 # Again: every step is read back, nothing is booted or built.
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds >"$work/again.out" 2>&1 ||
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --min-effect 10 >"$work/again.out" 2>&1 ||
   fail "the second bisect failed: $(tail -n 5 "$work/again.out")"
 expect_eq "$(tail -n 1 "$work/again.out")" "$answer" "the answer read back"
 expect_eq "$(grep -c 'stored in run' "$work/again.out")" 3 "steps read back"
 expect_eq "$(q "select count(*) from boots")" "$boots" "boots after the second bisect"
 # --json (read back once more, nothing booted): the same answer as data.
-"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --json \
+"$BOOTBENCH" bisect "$work/bisect-delay.yaml" -j 2 --metric run_init_uptime_seconds --min-effect 10 --json \
   >"$work/again.json" 2>/dev/null || fail "bisect --json failed"
 expect_eq "$(jq -r '.answer' "$work/again.json")" "$answer" "--json: the answer"
 expect_eq "$(jq -r '"\(.found) \(.first_changed_patch) \(.steps | length)"' "$work/again.json")" \
@@ -154,7 +158,7 @@ sed -e 's/^name: bisect-delay$/name: bisect-delay-git/' \
   -e 's|^  arch: arm64$|  source: debian:linux-source-6.12\n  arch: arm64|' \
   -e '/^      patches:$/d' -e '/^        - .*\.patch$/d' "$work/bisect-delay.yaml" >"$work/bisect-git.yaml"
 status=0
-"$BOOTBENCH" bisect "$work/bisect-git.yaml" -j 2 --metric run_init_uptime_seconds \
+"$BOOTBENCH" bisect "$work/bisect-git.yaml" -j 2 --metric run_init_uptime_seconds --min-effect 10 \
   --commits "$repo:base..main" >"$work/git.out" 2>&1 || status=$?
 cat "$work/git.out"
 expect_eq "$status" 0 "bisect --commits' exit status"

@@ -9,7 +9,7 @@
 namespace {
 
 using Kind = bb::StepVerdict::Kind;
-const bb::BisectLimits k_limits{10, 0.05};
+const bb::BisectLimits k_limits{10, 0.05, 0};
 const std::vector<double> k_base{1.50, 1.52, 1.49, 1.51, 1.53, 1.48, 1.50, 1.52, 1.49, 1.51};
 const std::vector<double> k_slow{1.80, 1.82, 1.79, 1.81, 1.83, 1.78, 1.80, 1.82, 1.79, 1.81};
 
@@ -26,18 +26,18 @@ TEST_CASE("bisect looks: the first look is the fewest rounds that can decide", "
     CHECK(schedule.looks == 6);
     CHECK(schedule.level == Approx(1 - 0.05 / 6));
     // One look only: 4 rounds reach 2/C(8,4) = 0.029 ≤ 0.05.
-    const bb::LookSchedule four = bb::look_schedule({4, 0.05});
+    const bb::LookSchedule four = bb::look_schedule({4, 0.05, 0});
     CHECK(four.first_look == 4);
     CHECK(four.looks == 1);
 }
 
 TEST_CASE("bisect looks: too few boots to ever decide is an error before any boot", "[bisect]") {
     const std::string message = bb::test::thrown_message<bb::Error>([] {
-        bb::look_schedule({3, 0.05});
+        bb::look_schedule({3, 0.05, 0});
     });
     CHECK(message == "bisect: --max-boots 3 is too few: even 3 boots of each kernel that do not "
                      "overlap cannot reach α = 0.05; use --max-boots 4 or more");
-    CHECK_THROWS_AS(bb::look_schedule({10, 0.6}), bb::Error);
+    CHECK_THROWS_AS(bb::look_schedule({10, 0.6, 0}), bb::Error);
 }
 
 TEST_CASE("bisect endpoints: no look before the first, then changed", "[bisect]") {
@@ -98,4 +98,29 @@ TEST_CASE("bisect: failed boots count as rounds but bring no value", "[bisect]")
     const auto verdict = bb::judge_endpoints(k_base, {}, 10, k_limits);
     CHECK(verdict.kind == Kind::Undecided);
     CHECK_FALSE(verdict.shift.answered());
+}
+
+// Two builds of the same code booted ~4 % apart, cleanly separated (as a cold CI run saw on
+// 2026-12-07: prefix-2, byte-identical to prefix-0, +42.7 ms [5.7, 107.0] over 7+7 boots):
+// without a margin the wobble decides the step; with --min-effect 5 only the real change does.
+TEST_CASE("bisect middle: --min-effect keeps a wobble from deciding a step", "[bisect]") {
+    std::vector<double> wobble;
+    for (double value : k_base) {
+        wobble.push_back(value + 0.06);
+    }
+    const auto base = first(k_base, 5);
+    const auto mid = first(wobble, 5);
+    const auto slow = first(k_slow, 5);
+    CHECK(bb::judge_midpoint(base, mid, slow, 5, k_limits).kind == Kind::LikeNew);
+    const bb::BisectLimits margin{10, 0.05, 0.05};
+    const auto verdict = bb::judge_midpoint(base, mid, slow, 5, margin);
+    CHECK(verdict.kind == Kind::LikeOld); // +0.24 s over mid is beyond 5 % of 1.56 s
+    CHECK(verdict.shift.interval.excludes(0));
+    // The first step, too: a 20 % change is no move at a 30 % margin, and never decides.
+    CHECK(bb::judge_endpoints(base, slow, 5, k_limits).kind == Kind::Changed);
+    CHECK(bb::judge_endpoints(k_base, k_slow, 10, {10, 0.05, 0.30}).kind == Kind::Undecided);
+    // A faster series is judged by the same margin, below the older median.
+    CHECK(bb::judge_endpoints(first(k_slow, 5), base, 5, margin).kind == Kind::Changed);
+    CHECK_THROWS_WITH(bb::look_schedule({10, 0.05, 1.5}),
+                      Catch::Contains("--min-effect a percentage from 0 to 100"));
 }

@@ -13,7 +13,7 @@ const std::string k_newer = R"({"variant":"prefix-4"})";
 struct StepStore {
     bb::test::Store s;
     long long run = s.run("delay-bisect-0v4");
-    bb::StepJudge judge{{k_older, k_newer}, {}, {6, 0.05}};
+    bb::StepJudge judge{{k_older, k_newer}, {}, {6, 0.05, 0}};
 
     void boot(const std::string& cell, int round, double seconds,
               bb::BootOutcome outcome = bb::BootOutcome::Ok) {

@@ -3,8 +3,11 @@
 #include "stats/two_sample.h"
 #include "util/error.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <optional>
+#include <vector>
 
 namespace bb {
 
@@ -20,6 +23,13 @@ double smallest_p(int n) {
     return 2 / central_binomial;
 }
 
+double median_of(std::span<const double> values) {
+    std::vector<double> sorted(values.begin(), values.end());
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    return n == 0 ? 0 : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
+}
+
 // newer − older at this look, or why there is none (a look before the first).
 stats::Result look(std::span<const double> older, std::span<const double> newer, int rounds,
                    const BisectLimits& limits) {
@@ -33,8 +43,15 @@ stats::Result look(std::span<const double> older, std::span<const double> newer,
     return stats::hodges_lehmann_shift(older, newer, schedule.level);
 }
 
-bool moved(const stats::Result& shift) {
-    return shift.answered() && shift.interval.excludes(0);
+// The shift newer − older has moved: its interval excludes 0, or with a min_effect, lies
+// wholly beyond ± that fraction of the older kernel's median.
+bool moved(const stats::Result& shift, std::span<const double> older, const BisectLimits& limits) {
+    if (!shift.answered()) {
+        return false;
+    }
+    const double margin =
+        limits.min_effect > 0 ? limits.min_effect * std::abs(median_of(older)) : 0;
+    return shift.interval.low > margin || shift.interval.high < -margin;
 }
 
 StepVerdict undecided_at_max(StepVerdict verdict, const BisectLimits& limits) {
@@ -60,10 +77,11 @@ std::optional<int> earliest_look(int max_boots, double alpha) {
 } // namespace
 
 LookSchedule look_schedule(const BisectLimits& limits) {
-    if (limits.max_boots < 1 || !(limits.alpha > 0 && limits.alpha < 0.5)) {
-        throw Error(fmt::format("bisect: --max-boots must be at least 1 and --alpha in (0, 0.5); "
-                                "got {} and {}",
-                                limits.max_boots, limits.alpha));
+    if (limits.max_boots < 1 || !(limits.alpha > 0 && limits.alpha < 0.5) ||
+        !(limits.min_effect >= 0 && limits.min_effect < 1)) {
+        throw Error(fmt::format("bisect: --max-boots must be at least 1, --alpha in (0, 0.5) and "
+                                "--min-effect a percentage from 0 to 100; got {}, {} and {}",
+                                limits.max_boots, limits.alpha, limits.min_effect * 100));
     }
     const std::optional<int> first = earliest_look(limits.max_boots, limits.alpha);
     if (!first) {
@@ -90,7 +108,7 @@ StepVerdict judge_endpoints(std::span<const double> base, std::span<const double
     StepVerdict verdict;
     verdict.rounds = rounds;
     verdict.shift = look(base, end, rounds, limits);
-    if (moved(verdict.shift)) {
+    if (moved(verdict.shift, base, limits)) {
         verdict.kind = StepVerdict::Kind::Changed;
         return verdict;
     }
@@ -105,11 +123,11 @@ StepVerdict judge_midpoint(std::span<const double> old_values, std::span<const d
     verdict.shift = look(old_values, mid, rounds, limits);
     verdict.upper_shift = look(mid, new_values, rounds, limits);
     // The first change is what a bisect names: a middle prefix that has moved wins.
-    if (moved(verdict.shift)) {
+    if (moved(verdict.shift, old_values, limits)) {
         verdict.kind = StepVerdict::Kind::LikeNew;
         return verdict;
     }
-    if (moved(verdict.upper_shift)) {
+    if (moved(verdict.upper_shift, mid, limits)) {
         verdict.kind = StepVerdict::Kind::LikeOld;
         return verdict;
     }

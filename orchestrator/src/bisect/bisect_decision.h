@@ -15,6 +15,11 @@ namespace bb {
 struct BisectLimits {
     int max_boots = 20; // rounds per step: boots of each of its kernels
     double alpha = 0.05;
+    // `--min-effect`: the smallest move that counts, as a fraction of the older kernel's median
+    // (0: any shift whose interval excludes 0). A move is an interval wholly beyond ±that
+    // margin, so a zero shift errs less often than with 0, never more; a boot-to-boot wobble of
+    // a few percent between two builds of the same code no longer sends a bisect astray.
+    double min_effect = 0;
 };
 
 struct LookSchedule {
@@ -45,16 +50,16 @@ struct StepVerdict {
 bool decided(const StepVerdict& verdict); // Changed, LikeOld or LikeNew
 
 // The first step: the series' end against its base. Changed when the interval of end − base
-// excludes 0.
+// excludes 0 (with min_effect: lies wholly beyond ± min_effect × the base's median).
 StepVerdict judge_endpoints(std::span<const double> base, std::span<const double> end, int rounds,
                             const BisectLimits& limits);
 
 // A middle step: prefix `mid` booted beside both ends of the range still holding the change.
-// Like new when the interval of mid − old excludes 0 (mid has moved: a change is in (old, mid]),
-// else like old when the interval of new − mid excludes 0 (the move comes after mid). Each is a
-// test against 0 at the full distance of the change, not against a boundary halfway, and needs
-// no estimate of the series' shift. A wrong decision needs the interval of a zero shift to
-// exclude 0, so one of the two tests errs at most α over the step's looks.
+// Like new when the interval of mid − old excludes 0 (or the min_effect margin, as above) (mid has
+// moved: a change is in (old, mid]), else like old when the interval of new − mid excludes 0 (the
+// move comes after mid). Each is a test against 0 at the full distance of the change, not against a
+// boundary halfway, and needs no estimate of the series' shift. A wrong decision needs the interval
+// of a zero shift to exclude 0, so one of the two tests errs at most α over the step's looks.
 StepVerdict judge_midpoint(std::span<const double> old_values, std::span<const double> mid,
                            std::span<const double> new_values, int rounds,
                            const BisectLimits& limits);

@@ -103,7 +103,8 @@ BisectReport run_bisect(Database& db, const Experiment& experiment, const Bisect
     // α is the whole bisection's: each step gets its share (bisection.h, max_steps).
     const BisectLimits step_limits{options.limits.max_boots,
                                    options.limits.alpha /
-                                       max_steps(static_cast<int>(series.patches.size()))};
+                                       max_steps(static_cast<int>(series.patches.size())),
+                                   options.limits.min_effect};
     look_schedule(step_limits); // refuses limits that can never decide, before any build
     const StepDesign design{&series, report.endpoint, seed};
     while (const auto step = report.bisection.next_step()) {

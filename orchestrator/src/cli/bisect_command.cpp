@@ -29,6 +29,7 @@ struct BisectCommandOptions {
     std::string metric;
     int max_boots = 20;
     double alpha = 0.05;
+    double min_effect_percent = 0;
     long long seed = -1;
     int slots = 0;
     int jobs = 0;
@@ -46,7 +47,9 @@ Mann-Whitney interval excludes 0. Each later step boots the middle prefix beside
 the range still holding the change: when the middle has moved from the older end the change
 is in it or before, when it differs from the newer end the change comes after it. A step
 looks after every round up to --max-boots rounds; --alpha is the chance that the whole bisect
-names a wrong patch, split over its steps and their looks (Bonferroni).
+names a wrong patch, split over its steps and their looks (Bonferroni). --min-effect 5 asks
+for more than a move: an interval wholly beyond ±5 % of the older kernel's median, so two
+builds of the same code that boot a few percent apart on a noisy host do not decide a step.
 
 --commits REPO:A..B bisects a local git range instead of a patches: list: its commits,
 oldest first, are exported once with git format-patch (into the cache, named
@@ -136,7 +139,7 @@ int bisect(const BisectCommandOptions& options, const GlobalOptions& global) {
     if (!options.metric.empty()) {
         bisect.endpoint = metric_endpoint(options.metric);
     }
-    bisect.limits = {options.max_boots, options.alpha};
+    bisect.limits = {options.max_boots, options.alpha, options.min_effect_percent / 100};
     if (options.seed >= 0) {
         bisect.seed = static_cast<std::uint64_t>(options.seed);
     }
@@ -187,6 +190,10 @@ void add_bisect_command(CLI::App& app, GlobalOptions& global, int& exit_status) 
         ->check(CLI::Range(1, 1000));
     cmd->add_option("--alpha", options->alpha, "chance of naming a wrong patch (default 0.05)")
         ->check(number_in(0.0001, 0.5));
+    cmd->add_option("--min-effect", options->min_effect_percent,
+                    "PCT: the smallest move that counts, in percent of the older kernel's "
+                    "median (default 0: any shift whose interval excludes 0)")
+        ->check(number_in(0, 99));
     cmd->add_option("--seed", options->seed, "order of each round (default: the file's, else 1)")
         ->check(non_negative_integer());
     cmd->add_option("--slots", options->slots, "parallel guests (default: as many as fit)")
