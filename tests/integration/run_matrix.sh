@@ -70,8 +70,18 @@ expect_eq "$(q "pragma integrity_check")" ok "integrity after kill -9"
 before=$(q "select count(*) from boots b join runs r on r.id = b.run_id where r.seed = 2")
 run_id=$(q "select id from runs where seed = 2")
 expect_eq "$(q "select status from runs where id = $run_id")" running "killed run left running"
-"$BOOTBENCH" run "$config" --resume "$run_id"
-expect_eq "$(q "select count(*) from boots where run_id = $run_id")" 4 "resume completes the run (had $before)"
+# The resume warms up first (--warmup 1): one boot per cell still to measure, stored below
+# repeat 0 and never used, before the samples.
+last=$(q "select max(id) from boots where run_id = $run_id")
+"$BOOTBENCH" run "$config" --resume "$run_id" --warmup 1 >"$work/resume.log" 2>&1
+expect_eq "$(q "select count(*) from boots where run_id = $run_id and repeat_index >= 0")" 4 "resume completes the run (had $before)"
+expect_eq "$(q "select count(*) >= 1, count(*) = count(distinct cell_key), max(repeat_index) from boots
+  where run_id = $run_id and repeat_index < 0")" "1|1|-1" "one warm-up per cell left to measure"
+expect_eq "$(q "select max(id) < (select min(id) from boots where run_id = $run_id and id > $last and repeat_index >= 0)
+  from boots where run_id = $run_id and repeat_index < 0")" 1 "the warm-ups booted before the samples"
+expect_eq "$(q "select sum(warmup) = sum(repeat_index < 0), sum(used * warmup) from v_samples where run_id = $run_id")" \
+  "1|0" "warm-ups stored, never used"
+has_match "warmup 1" <"$work/resume.log" || fail "resume: no warm-up line: $(cat "$work/resume.log")"
 expect_eq "$(q "select count(*) from (select cell_key, repeat_index from boots where run_id = $run_id group by 1, 2 having count(*) > 1)")" 0 "no duplicate samples"
 expect_eq "$(q "select status from runs where id = $run_id")" done "resumed run done"
 # Two traced runs of one kernel: compare --initcalls tests every initcall of both cells.

@@ -1,7 +1,6 @@
 #include "console/ansi_filter.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <string_view>
 

@@ -2,8 +2,10 @@
 // (fake_launcher.h): no qemu. The kernel and initramfs are small files written here, hashed as
 // real ones are; the database is a real scratch SQLite file. Real boots of the series are the
 // integration tests' (integration.boot_arm64_efi, integration.boot_x86_ovmf).
+#include "experiment/experiment.h"
 #include "fake_launcher.h"
 #include "pipeline/boot_series.h"
+#include "report/boot_summary.h"
 #include "test_support.h"
 #include "util/error.h"
 #include "util/hash.h"
@@ -21,6 +23,17 @@ std::filesystem::path write_file(const std::filesystem::path& path, const std::s
     return path;
 }
 
+// A series over fake files: a kernel and an initramfs the fake launcher never reads, hashed as
+// real ones are; TCG asked for (no probe), no quiet gate.
+bb::BootSeriesRequest fake_series(const std::filesystem::path& dir) {
+    bb::BootSeriesRequest request;
+    request.spec.kernel = write_file(dir / "Image", "not a kernel: the fake launcher boots none");
+    request.initrd = write_file(dir / "initrd.img", "not an initramfs either");
+    request.accel = bb::AccelRequest::Tcg;
+    request.quiet.wait = false;
+    return request;
+}
+
 } // namespace
 
 TEST_CASE("boot series: every boot stored on the run's stages, stamped with the series' inputs",
@@ -28,14 +41,10 @@ TEST_CASE("boot series: every boot stored on the run's stages, stamped with the 
     bb::reset_interrupted();
     bb::test::TempDir dir;
     bb::Database db(dir / "results.sqlite");
-    bb::BootSeriesRequest request;
-    request.spec.kernel = write_file(dir / "Image", "not a kernel: the fake launcher boots none");
-    request.initrd = write_file(dir / "initrd.img", "not an initramfs either");
+    bb::BootSeriesRequest request = fake_series(dir.path());
     request.spec.cmdline = "quiet loglevel=3";
     request.spec.smp = 3;
-    request.accel = bb::AccelRequest::Tcg;
     request.repeats = 3;
-    request.quiet.wait = false;
     int launches = 0;
     std::string cmdline_seen;
     int smp_seen = 0;
@@ -85,15 +94,46 @@ TEST_CASE("boot series: a store that fails marks the run failed and exits 3", "[
     // The store fails as a full disk would: every boot row refused.
     db.sql().exec("CREATE TRIGGER refuse_boots BEFORE INSERT ON boots "
                   "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-    bb::BootSeriesRequest request;
-    request.spec.kernel = write_file(dir / "Image", "not a kernel: the fake launcher boots none");
-    request.initrd = write_file(dir / "initrd.img", "not an initramfs either");
-    request.accel = bb::AccelRequest::Tcg;
+    bb::BootSeriesRequest request = fake_series(dir.path());
     request.repeats = 2;
-    request.quiet.wait = false;
     bb::test::FakeLauncher launcher(
         [](const bb::QemuSpec&, int) { return bb::test::booting_guest(1.5); });
     const bb::Progress progress{[](const std::string&) {}, [](const std::string&) {}};
     CHECK_THROWS_AS(bb::run_boot_series(db, launcher, request, progress), bb::RuntimeFailure);
     CHECK(db.sql().execAndGet("SELECT group_concat(status) FROM runs").getString() == "failed");
+}
+
+TEST_CASE("boot series with --warmup: the warm-ups boot first, are stored and stay out of the "
+          "summary's statistics",
+          "[runner]") {
+    bb::reset_interrupted();
+    bb::test::TempDir dir;
+    bb::Database db(dir / "results.sqlite");
+    bb::BootSeriesRequest request = fake_series(dir.path());
+    request.repeats = 2;
+    request.warmup = 2;
+    int launches = 0;
+    // The warm-ups are slow (a host just woken), the boots that count are not.
+    bb::test::FakeLauncher launcher(
+        [&](const bb::QemuSpec&, int) { return bb::test::booting_guest(launches++ < 2 ? 9 : 1); });
+    std::vector<std::string> notes;
+    const bb::Progress progress{[](const std::string&) {},
+                                [&notes](const std::string& line) { notes.push_back(line); }};
+    const bb::BootSeriesResult result = bb::run_boot_series(db, launcher, request, progress);
+    CHECK(launches == 4);
+    REQUIRE(result.boots.size() == 4);
+    CHECK(result.boots[0].repeat_index == -1);
+    CHECK(result.boots[1].repeat_index == -2);
+    CHECK(result.boots[2].repeat_index == 0);
+    const std::string summary = bb::render_boot_summary(result.boots);
+    INFO(summary);
+    CHECK(summary.find("2 boots") != std::string::npos); // n is the series, not the warm-ups
+    CHECK(summary.find("9.") == std::string::npos);      // no warm-up time in min … max
+    CHECK(summary.find("2 ok, 2 warmup") != std::string::npos);
+    CHECK(std::count_if(notes.begin(), notes.end(), [](const std::string& line) {
+              return line.find("warmup 2/2") != std::string::npos;
+          }) == 1);
+    request.warmup = bb::k_max_warmup + 1;
+    CHECK_THROWS_WITH(bb::run_boot_series(db, launcher, request, progress),
+                      Catch::Contains("--warmup must be 0 to 20, got 21"));
 }

@@ -3,7 +3,6 @@
 #include "util/hash.h"
 
 #include <catch2/catch.hpp>
-
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,11 +36,10 @@ TEST_CASE("KeyBuilder: the same inputs give the same key", "[build_key]") {
     CHECK(builder.hex() == key);
 }
 
-TEST_CASE("KeyBuilder hashes the format version first, then each tagged input",
-          "[build_key]") {
+TEST_CASE("KeyBuilder hashes the format version first, then each tagged input", "[build_key]") {
     // The exact byte stream is the cache's on-disk contract: tag NUL length NUL value.
-    const std::string stream = std::string("key-format") + '\0' + "2" + '\0' + "v1" +
-                               "patch" + '\0' + "3" + '\0' + "abc";
+    const std::string stream =
+        std::string("key-format") + '\0' + "2" + '\0' + "v1" + "patch" + '\0' + "3" + '\0' + "abc";
     REQUIRE(stream.size() == 26);
     CHECK(KeyBuilder("v1").add("patch", "abc").hex() == bb::sha256_hex(stream));
     CHECK(KeyBuilder("v1").hex() == bb::Sha256().tagged("key-format", "v1").hex());

@@ -1,7 +1,6 @@
 #include "console/console_monitor.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <string_view>
 
@@ -354,8 +353,8 @@ TEST_CASE("qemu failing before the marker is a Crash that quotes stderr", "[cons
     monitor.process_exited(1, std::nullopt, 0.5, stderr_tail);
     REQUIRE(monitor.decided());
     CHECK(monitor.outcome() == BootOutcome::Crash);
-    CHECK(monitor.reason() == "qemu exited with status 1 before marker 'boot-done': " +
-                                  stderr_tail);
+    CHECK(monitor.reason() ==
+          "qemu exited with status 1 before marker 'boot-done': " + stderr_tail);
     CHECK(monitor.stop_at() == 0.5);
 }
 
@@ -559,8 +558,7 @@ TEST_CASE("a failed workload makes the boot a Crash even though the end marker f
     CHECK(monitor.marker_host_s() == 1.0); // the boot time itself is still known
 }
 
-TEST_CASE("a start marker makes the boot time the span from it to the timing marker",
-          "[console]") {
+TEST_CASE("a start marker makes the boot time the span from it to the timing marker", "[console]") {
     MonitorLimits limits;
     limits.start_marker = "l2-start";
     limits.end_marker = "l1-end";

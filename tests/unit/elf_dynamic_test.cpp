@@ -1,13 +1,11 @@
 #include "guest/elf_dynamic.h"
+#include "test_support.h"
 #include "util/error.h"
 
-#include "test_support.h"
-
-#include <catch2/catch.hpp>
-#include <elf.h>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstring>
+#include <elf.h>
 #include <string>
 
 namespace {

@@ -157,6 +157,7 @@ TEST_CASE("omitted keys take their documented defaults", "[experiment]") {
     CHECK(e.guest.timing_marker == "boot-done");
     CHECK(e.guest.end_marker == "end");
     CHECK(e.repeats == 3);
+    CHECK(e.warmup == 0);
     CHECK(e.timeout_s == 300);
     CHECK(e.silence_s == 60);
     CHECK(e.order == bb::RunOrder::Shuffled);
@@ -228,8 +229,8 @@ TEST_CASE("required keys, names and document shape", "[experiment]") {
           "exp.yaml:1:1: the experiment is empty (expected at least name and kernel.arch)");
     CHECK(error_of("- name: t\n") ==
           "exp.yaml:1:1: expected a mapping of experiment keys (name, description, kernel, axes, "
-          "guest, nested, repeats, timeout, silence, order, seed, include, exclude, hosts, "
-          "quiet, analysis, trace), got "
+          "guest, nested, repeats, warmup, timeout, silence, order, seed, include, exclude, "
+          "hosts, quiet, analysis, trace), got "
           "a list");
 }
 
@@ -371,6 +372,11 @@ TEST_CASE("top-level scalars are checked", "[experiment]") {
           "exp.yaml:4:10: repeats: expected an integer <= 2147483647, got 3000000000");
     CHECK(error_of(head + "repeats: 2.5\n") ==
           "exp.yaml:4:10: repeats: expected an integer, got \"2.5\"");
+    CHECK(parse_experiment(head + "warmup: 2\n", "exp.yaml").warmup == 2);
+    CHECK(error_of(head + "warmup: -1\n") ==
+          "exp.yaml:4:9: warmup: expected an integer >= 0, got -1");
+    CHECK(error_of(head + "warmup: 21\n") ==
+          "exp.yaml:4:9: warmup: expected an integer <= 20, got 21");
     CHECK(error_of(head + "timeout: -5\n") ==
           "exp.yaml:4:10: timeout: expected a number of seconds > 0 and <= 86400, got -5");
     CHECK(error_of(head + "silence: soon\n") ==

@@ -8,6 +8,7 @@
 #include "fake_launcher.h"
 #include "pipeline/experiment_runner.h"
 #include "store/boot_store.h"
+#include "store/sample_selection.h"
 #include "test_support.h"
 #include "util/host_facts.h"
 #include "util/interrupt.h"
@@ -81,11 +82,16 @@ struct WholeRun {
     bb::RunReport run() { return bb::run_experiment(db, experiment, options, silent_progress()); }
 };
 
-int boots_of(bb::Database& db, long long run_id) {
-    SQLite::Statement count(db.sql(), "SELECT count(*) FROM boots WHERE run_id = ?");
+// A count over one run: `sql` has one placeholder, the run id.
+long long count_of(bb::Database& db, const std::string& sql, long long run_id) {
+    SQLite::Statement count(db.sql(), sql);
     count.bind(1, static_cast<int64_t>(run_id));
     count.executeStep();
-    return count.getColumn(0).getInt();
+    return count.getColumn(0).getInt64();
+}
+
+long long boots_of(bb::Database& db, long long run_id) {
+    return count_of(db, "SELECT count(*) FROM boots WHERE run_id = ?", run_id);
 }
 
 } // namespace
@@ -134,4 +140,43 @@ TEST_CASE("run_experiment over fake stages: a new seed is a new run, which begin
     CHECK(second.run_id != first.run_id);
     CHECK(boots_of(whole.db, second.run_id) == 4);
     CHECK(whole.fake.launches == 8);
+}
+
+TEST_CASE("run_experiment with --warmup: each cell boots first, stored below repeat 0 and never "
+          "used, and a resume warms up again",
+          "[runner]") {
+    WholeRun whole;
+    whole.options.warmup = 1;
+    whole.fake.interrupt_at = 3; // two warm-ups, one sample, then a Ctrl-C
+    const bb::RunReport first = whole.run();
+    CHECK(first.samples_warmup == 2);
+    CHECK(first.samples_total == 4); // warm-ups are not samples of the plan
+    CHECK(first.samples_run == 3);
+    CHECK(count_of(whole.db,
+                   "SELECT count(*) FROM (SELECT repeat_index FROM boots WHERE run_id = ? "
+                   "ORDER BY id LIMIT 2) WHERE repeat_index = -1",
+                   first.run_id) == 2); // booted before any sample
+
+    bb::reset_interrupted();
+    const bb::RunReport second = whole.run();
+    CHECK(second.resumed);
+    CHECK(second.samples_skipped == 1);
+    CHECK(second.samples_warmup == 2);
+    CHECK(second.status == bb::RunStatus::Done);
+    const long long run = first.run_id;
+    CHECK(boots_of(whole.db, run) == 8);
+    CHECK(count_of(whole.db, "SELECT count(*) FROM boots WHERE run_id = ? AND repeat_index = -2",
+                   run) == 2);
+    CHECK(count_of(whole.db, "SELECT count(*) FROM v_samples WHERE run_id = ? AND warmup = 1",
+                   run) == 4);
+    CHECK(count_of(whole.db, "SELECT count(*) FROM v_samples WHERE run_id = ? AND used = 1", run) ==
+          4);
+    // Reports never see them, not even as boots left out.
+    CHECK(bb::run_boots(whole.db, run).size() == 4);
+}
+
+TEST_CASE("run_experiment refuses a --warmup out of range", "[runner]") {
+    WholeRun whole;
+    whole.options.warmup = bb::k_max_warmup + 1;
+    CHECK_THROWS_WITH(whole.run(), Catch::Contains("--warmup must be 0 to 20"));
 }

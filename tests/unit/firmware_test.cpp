@@ -4,7 +4,6 @@
 #include "vm/firmware.h"
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <string>
 
@@ -12,8 +11,8 @@ namespace fs = std::filesystem;
 using bb::Arch;
 
 TEST_CASE("an unknown firmware name lists the known ones", "[firmware]") {
-    const std::string message = bb::test::thrown_message<bb::Error>(
-        [] { bb::resolve_firmware("EDK2.fd", Arch::X86_64); });
+    const std::string message =
+        bb::test::thrown_message<bb::Error>([] { bb::resolve_firmware("EDK2.fd", Arch::X86_64); });
     CHECK_THAT(message, Catch::Contains("unknown firmware name 'EDK2.fd'"));
     for (const char* known : {"QEMU_EFI.fd", "AAVMF_CODE.fd", "OVMF.fd", "OVMF_CODE.fd"}) {
         INFO(known);

@@ -3,7 +3,6 @@
 #include "util/hash.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 
 using bb::Sha256;

@@ -3,7 +3,6 @@
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -249,12 +248,9 @@ TEST_CASE("merge_into_config replaces in place and appends new options", "[kconf
                                "CONFIG_D=\"old\"\n"
                                "\n"
                                "CONFIG_HZ=100\n";
-    const KconfigValues wanted{{"CONFIG_A", "n"},
-                               {"CONFIG_B", "y"},
-                               {"CONFIG_D", "\"new text\""},
-                               {"CONFIG_HZ", "250"},
-                               {"CONFIG_E", "100"},
-                               {"CONFIG_F", "n"}};
+    const KconfigValues wanted{
+        {"CONFIG_A", "n"},    {"CONFIG_B", "y"},   {"CONFIG_D", "\"new text\""},
+        {"CONFIG_HZ", "250"}, {"CONFIG_E", "100"}, {"CONFIG_F", "n"}};
     CHECK(bb::merge_into_config(config, wanted) == "#\n"
                                                    "# Linux/x86 6.6.0 Kernel Configuration\n"
                                                    "#\n"
@@ -318,10 +314,8 @@ TEST_CASE("verify_config reports absent and changed options", "[kconfig]") {
                                {"CONFIG_D", "n"},        // became y
                                {"CONFIG_E", "\"text\""}, // unchanged
                                {"CONFIG_HZ", "250"}};    // became 100
-    const KconfigValues got{{"CONFIG_C", "y"},
-                            {"CONFIG_D", "y"},
-                            {"CONFIG_E", "\"text\""},
-                            {"CONFIG_HZ", "100"}};
+    const KconfigValues got{
+        {"CONFIG_C", "y"}, {"CONFIG_D", "y"}, {"CONFIG_E", "\"text\""}, {"CONFIG_HZ", "100"}};
     const auto mismatches = bb::verify_config(wanted, got);
     REQUIRE(mismatches.size() == 4);
     CHECK(mismatches[0].option == "CONFIG_B");

@@ -1,8 +1,6 @@
 #include "console/metric_extractor.h"
-
-#include "util/error.h"
-
 #include "test_support.h"
+#include "util/error.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,9 +11,9 @@ TEST_CASE("value extractors scale every match, in order", "[metrics]") {
     const std::string log = "srcu-scale: start: 1 end: 2 duration: 5000 gps: 10 batches: 7\n"
                             "noise\n"
                             "srcu-scale: start: 3 end: 4 duration: 2500 gps: 10 batches: 9\n";
-    const auto out = extract_metrics(
-        log, {{"batches", R"(batches: (\d+))", "count"},
-              {"duration", R"(duration: (\d+))", "s", false, 1e-3, 0}});
+    const auto out =
+        extract_metrics(log, {{"batches", R"(batches: (\d+))", "count"},
+                              {"duration", R"(duration: (\d+))", "s", false, 1e-3, 0}});
     REQUIRE(out.metrics.size() == 4);
     CHECK(out.metrics[0].name == "batches");
     CHECK(out.metrics[0].value == 7);
@@ -25,8 +23,7 @@ TEST_CASE("value extractors scale every match, in order", "[metrics]") {
     CHECK(out.histograms.empty());
 }
 
-TEST_CASE("a histogram extractor buckets every match and reports exact percentiles",
-          "[metrics]") {
+TEST_CASE("a histogram extractor buckets every match and reports exact percentiles", "[metrics]") {
     // Ten rcuscale-like lines, durations in ns: 1..10 ms.
     std::string log;
     for (int i = 1; i <= 10; ++i) {
@@ -74,18 +71,17 @@ TEST_CASE("nearest-rank percentiles", "[metrics]") {
 
 TEST_CASE("values that are no number, or whose bucket is beyond any integer, are dropped",
           "[metrics]") {
-    const auto values = extract_metrics("took nan\ntook 1e999\ntook 7\n",
-                                        {{"t", R"(took (\S+))", "us"}});
+    const auto values =
+        extract_metrics("took nan\ntook 1e999\ntook 7\n", {{"t", R"(took (\S+))", "us"}});
     REQUIRE(values.metrics.size() == 1);
     CHECK(values.metrics[0].value == 7);
-    const auto histogram = extract_metrics("took 1e300\ntook 7\n",
-                                           {{"t", R"(took (\S+))", "us", true, 1, 10}});
+    const auto histogram =
+        extract_metrics("took 1e300\ntook 7\n", {{"t", R"(took (\S+))", "us", true, 1, 10}});
     REQUIRE(histogram.histograms.size() == 1);
     CHECK(histogram.histograms[0].lo == 0);
 }
 
-TEST_CASE("patterns match bytes as the kernel printed them, invalid UTF-8 included",
-          "[metrics]") {
+TEST_CASE("patterns match bytes as the kernel printed them, invalid UTF-8 included", "[metrics]") {
     const auto out = extract_metrics("srcu-scale: \xff\xfe garbage batches: 12\n",
                                      {{"b", R"(srcu-scale: .* batches: (\d+))", "count"}});
     REQUIRE(out.metrics.size() == 1);
@@ -93,7 +89,8 @@ TEST_CASE("patterns match bytes as the kernel printed them, invalid UTF-8 includ
 }
 
 TEST_CASE("a pattern RE2 refuses is an error naming the metric", "[metrics]") {
-    const std::string message = bb::test::thrown_message<bb::Error>(
-        [] { extract_metrics("took 5 ms\n", {{"t", R"(took (\d+)(?= ms))", "ms"}}); });
+    const std::string message = bb::test::thrown_message<bb::Error>([] {
+        extract_metrics("took 5 ms\n", {{"t", R"(took (\d+)(?= ms))", "ms"}});
+    });
     CHECK(message == "metric t: bad regex: invalid perl operator: (?=");
 }

@@ -5,7 +5,6 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -16,7 +15,9 @@ SQLite::Database memory_db() {
     return SQLite::Database(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
 }
 
-int user_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
+int user_version(SQLite::Database& db) {
+    return db.execAndGet("PRAGMA user_version").getInt();
+}
 
 bool table_exists(SQLite::Database& db, const std::string& name) {
     SQLite::Statement query(db, "SELECT count(*) FROM sqlite_master WHERE name = ?");

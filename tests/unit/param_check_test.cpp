@@ -4,7 +4,6 @@
 #include "guest/init_script.h"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 

@@ -1,8 +1,7 @@
 #include "vm/qemu_spec.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -29,11 +28,30 @@ TEST_CASE("arm64 defaults give the exact argv", "[qemu]") {
     QemuSpec spec;
     spec.arch = Arch::Arm64;
     spec.kernel = "/k/Image";
-    const Argv expected{"qemu-system-aarch64", "-M",      "virt",     "-cpu",     "max",
-                        "-accel",              "tcg",     "-smp",     "2",        "-m",
-                        "1024",                "-kernel", "/k/Image", "-append",  "console=ttyAMA0",
-                        "-display",            "none",    "-serial",  "stdio",    "-monitor",
-                        "none",                "-nic",    "none",     "-no-reboot"};
+    const Argv expected{"qemu-system-aarch64",
+                        "-M",
+                        "virt",
+                        "-cpu",
+                        "max",
+                        "-accel",
+                        "tcg",
+                        "-smp",
+                        "2",
+                        "-m",
+                        "1024",
+                        "-kernel",
+                        "/k/Image",
+                        "-append",
+                        "console=ttyAMA0",
+                        "-display",
+                        "none",
+                        "-serial",
+                        "stdio",
+                        "-monitor",
+                        "none",
+                        "-nic",
+                        "none",
+                        "-no-reboot"};
     CHECK(bb::qemu_argv(spec) == expected);
     CHECK(bb::effective_cmdline(spec) == "console=ttyAMA0");
 }
@@ -81,8 +99,7 @@ TEST_CASE("a console= given by the user is kept as is", "[qemu]") {
 
 // netconsole= (or any parameter whose name ends in "console") is not a console= parameter: the
 // serial console must still be added or the boot has no output and ends as "silent".
-TEST_CASE("a parameter merely containing console= does not suppress the serial console",
-          "[qemu]") {
+TEST_CASE("a parameter merely containing console= does not suppress the serial console", "[qemu]") {
     QemuSpec spec;
     spec.arch = Arch::X86_64;
     spec.cmdline = "netconsole=6665@10.0.0.1/eth0,6666@10.0.0.2/";

@@ -101,8 +101,8 @@ struct FakeRun {
         progress.status = [](const std::string&) {};
         progress.note = [this](const std::string& line) { notes.push_back(line); };
         progress.sample = [this](const std::string& line) { sample_lines.push_back(line); };
-        return {experiment, cells,      artifacts, *lanes,  quiet,
-                *recorder,  *precision, run_id,    progress};
+        return {experiment, cells,      artifacts, *lanes,   quiet,
+                *recorder,  *precision, run_id,    progress, nullptr};
     }
 
     std::vector<bb::SampleRef> plan(const std::set<std::pair<std::string, int>>& stored = {}) {
@@ -379,4 +379,19 @@ TEST_CASE("plan: a resumed run boots only what is missing, in the order of the f
     });
     CHECK(rest == expected);
     CHECK(bb::samples_to_boot(cells, 3, 12, true, {}) != all); // the seed decides the order
+}
+
+TEST_CASE("plan: warm-ups come round by round over the cells left to measure, numbered below "
+          "every stored repeat",
+          "[runner][plan]") {
+    const std::vector<bb::Cell> cells{fake_cell("a"), fake_cell("b"), fake_cell("c")};
+    // Only b and a are left to measure, b first: c gets no warm-up.
+    const std::vector<bb::SampleRef> measured{{1, 2}, {0, 1}, {1, 0}};
+    const std::set<std::pair<std::string, int>> stored{
+        {"variant=a", -1}, {"variant=a", -3}, {"variant=b", 0}};
+    const auto warmups = bb::warmup_samples(cells, 2, measured, stored);
+    const std::vector<bb::SampleRef> expected{{1, -1}, {0, -2}, {1, -2}, {0, -4}};
+    CHECK(warmups == expected);
+    CHECK(bb::warmup_samples(cells, 0, measured, stored).empty());
+    CHECK(bb::warmup_samples(cells, 3, {}, stored).empty()); // nothing left to measure
 }

@@ -21,18 +21,23 @@ TEST_CASE("v_samples and is_used_sample agree on every combination of the rule's
     const std::vector<std::optional<std::string>> params{std::nullopt, "param-not-applied: x.y=1"};
     std::vector<std::pair<long long, bool>> expected;
     int repeat = 0;
+    int warmup = 0; // warm-ups count down from -1 (schema 14)
     for (const auto outcome : outcomes) {
         for (const auto& loaded : loaded_flags) {
             for (const auto& load : loads) {
                 for (const auto& not_applied : params) {
-                    bb::BootRecord boot = bb::test::plain_boot_record(run, "{}", repeat++);
-                    boot.outcome = outcome;
-                    boot.outcome_reason = "test";
-                    boot.boot_seconds = 1.0;
-                    boot.loaded = loaded;
-                    boot.foreign_load = load;
-                    boot.params_not_applied = not_applied;
-                    expected.emplace_back(s.store.insert_boot(boot), bb::is_used_sample(boot));
+                    for (const bool is_warmup : {false, true}) {
+                        bb::BootRecord boot =
+                            bb::test::plain_boot_record(run, "{}", is_warmup ? --warmup : repeat++);
+                        boot.outcome = outcome;
+                        boot.outcome_reason = "test";
+                        boot.boot_seconds = 1.0;
+                        boot.loaded = loaded;
+                        boot.foreign_load = load;
+                        boot.params_not_applied = not_applied;
+                        CHECK(bb::is_warmup(boot) == is_warmup);
+                        expected.emplace_back(s.store.insert_boot(boot), bb::is_used_sample(boot));
+                    }
                 }
             }
         }
@@ -46,6 +51,7 @@ TEST_CASE("v_samples and is_used_sample agree on every combination of the rule's
         CHECK((select.getColumn(0).getInt() == 1) == want);
         used += want ? 1 : 0;
     }
-    // ok x (loaded NULL: loads NULL, 0, 0.25 | loaded 0: every load) x parameters applied
+    // ok x (loaded NULL: loads NULL, 0, 0.25 | loaded 0: every load) x parameters applied x
+    // not a warm-up
     CHECK(used == 3 + 5);
 }

@@ -154,8 +154,7 @@ TEST_CASE("night gate: an A/A night is flagged at most alpha, a boot-level test 
             const std::vector<double> tonight(history.boots.end() - 5, history.boots.end());
             boot_level.add(bb::stats::hodges_lehmann_shift(last, tonight).p_value <= k_alpha);
         }
-        bb::test::print_row("night gate A/A, tonight vs 10 nights x 5 boots", model.name,
-                            k_earlier,
+        bb::test::print_row("night gate A/A, tonight vs 10 nights x 5 boots", model.name, k_earlier,
                             fmt::format("flagged {:.2f} %  slower {:.2f} %  boot-level vs last "
                                         "night {:.1f} %  ({:.1f} s)",
                                         100 * flagged.rate(), 100 * slower.rate(),

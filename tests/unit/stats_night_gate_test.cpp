@@ -3,8 +3,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-
-
 TEST_CASE("night gate: tonight inside the earlier nights' spread is not flagged", "[stats]") {
     const std::vector<double> earlier{100, 102, 98, 101, 99};
     const auto gate = bb::stats::night_gate(earlier, 100.5);
@@ -23,8 +21,10 @@ TEST_CASE("night gate: the prediction interval is Student's with k - 1 degrees o
     const auto gate = bb::stats::night_gate(earlier, std::exp(0.04));
     REQUIRE(gate.answered());
     CHECK(gate.night_sd == Catch::Detail::Approx(d).epsilon(1e-9));
-    CHECK(std::log(gate.expected.high) == Catch::Detail::Approx(2.776445 * d * 1.095445).epsilon(1e-5));
-    CHECK(std::log(gate.expected.low) == Catch::Detail::Approx(-2.776445 * d * 1.095445).epsilon(1e-5));
+    CHECK(std::log(gate.expected.high) ==
+          Catch::Detail::Approx(2.776445 * d * 1.095445).epsilon(1e-5));
+    CHECK(std::log(gate.expected.low) ==
+          Catch::Detail::Approx(-2.776445 * d * 1.095445).epsilon(1e-5));
     CHECK(gate.ratio == Catch::Detail::Approx(std::exp(0.04)));
     // t = 0.04 / (0.01·1.095445) = 3.651484 with 4 df: two-sided p = 0.0217429 (R:
     // 2*pt(-3.651484, 4); here by numerical integration of t's density).

@@ -3,6 +3,7 @@
 #include "cli/progress_sinks.h"
 #include "cli/quiet_options.h"
 #include "completion/value_kind.h"
+#include "experiment/experiment.h"
 #include "pipeline/boot_series.h"
 #include "pipeline/boot_target.h"
 #include "report/boot_summary.h"
@@ -28,6 +29,7 @@ struct BootOptions {
     std::string bios;
     std::string append;
     int repeats = 1;
+    int warmup = 0;
     double timeout = 300;
     double silence = 60;
     int smp = 2;
@@ -119,6 +121,7 @@ int run_boot(const BootOptions& options, const GlobalOptions& global) {
     request.accel = parse_accel(options.accel);
     request.reprobe = options.reprobe;
     request.repeats = options.repeats;
+    request.warmup = options.warmup;
     request.limits.total_timeout_s = options.timeout;
     request.limits.silence_timeout_s = options.silence;
     request.limits.timing_marker = options.marker;
@@ -218,6 +221,10 @@ void add_boot_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
     boot->add_option("--append", options->append,
                      "kernel command line (console= is added for the arch unless given)");
     boot->add_option("-n,--runs", options->repeats, "number of boots")->capture_default_str();
+    boot->add_option("--warmup", options->warmup,
+                     "boots before them, stored and never in the summary's statistics")
+        ->check(integer_in(0, k_max_warmup))
+        ->capture_default_str();
     boot->add_option("--timeout", options->timeout, "seconds before a boot is a timeout")
         ->check(positive_number())
         ->capture_default_str();

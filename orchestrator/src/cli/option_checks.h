@@ -48,6 +48,19 @@ inline CLI::Validator integer_at_least(long long minimum) {
         "INTEGER >= " + std::to_string(minimum));
 }
 
+// An integer option in [min, max] (e.g. --warmup 0 to 20).
+inline CLI::Validator integer_in(long long min, long long max) {
+    return CLI::Validator(
+        [min, max](std::string& text) -> std::string {
+            long long value = 0;
+            if (!CLI::detail::lexical_cast(text, value) || value < min || value > max) {
+                return fmt::format("expected an integer from {} to {}, got {}", min, max, text);
+            }
+            return {};
+        },
+        fmt::format("INTEGER in [{}, {}]", min, max));
+}
+
 inline CLI::Validator non_negative_integer() {
     return integer_at_least(0);
 }

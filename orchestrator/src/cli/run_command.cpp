@@ -29,6 +29,7 @@ struct RunCommandOptions {
     long long resume = 0;
     long long seed = -1;
     int jobs = 0;
+    int warmup = -1; // -1: the file's warmup:
     bool json = false;
     bool validate = false;
     std::vector<std::string> only;
@@ -46,6 +47,10 @@ repeats: {min, max, until: {ci_halfwidth: 2%}} boots a cell again until its medi
 precise (at least min, at most max rounds); the summary says why each cell stopped.
 Before each sample it waits while the host is busy with other work: the experiment's quiet:
 key, or --quiet-max-load, --quiet-max-wait, --quiet-on-timeout and --no-quiet-wait.
+
+warmup: N (or --warmup N) boots each cell N times first, on every run and resume: stored,
+named "warmup" in the lines, never used by a statistic (the first boots after a pause read
+slow; docs/reliability.md).
 
 Re-running the same experiment with the same seed (or --resume RUN) skips the samples
 already stored. Ctrl-C stops the guests and marks the run interrupted; a killed bootbench
@@ -107,6 +112,9 @@ int run(const RunCommandOptions& options, const GlobalOptions& global) {
         run_options.seed = static_cast<std::uint64_t>(options.seed);
     }
     run_options.build_jobs = options.jobs;
+    if (options.warmup >= 0) {
+        run_options.warmup = options.warmup;
+    }
     run_options.only = only;
     run_options.hosts = fleet;
     run_options.quiet = quiet;
@@ -172,6 +180,10 @@ void add_run_command(CLI::App& app, GlobalOptions& global, int& exit_status) {
         ->check(non_negative_integer());
     cmd->add_option("-j,--jobs", options->jobs, "make -j for kernel builds")
         ->check(non_negative_integer());
+    cmd->add_option("--warmup", options->warmup,
+                    "boots per cell before its repeats, stored and never used (default: the "
+                    "file's warmup:, else 0)")
+        ->check(integer_in(0, k_max_warmup));
     cmd->add_flag("--json", options->json, "print results as JSON");
     cmd->add_option("--only", options->only,
                     "AXIS=V1,V2: run only the cells with these values (repeatable)");

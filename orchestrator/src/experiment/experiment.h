@@ -125,6 +125,9 @@ struct PrecisionTarget {
 // Axis name -> value, canonical text (integers in decimal, strings as written).
 using CellRule = std::map<std::string, std::string>;
 
+// `warmup: N` and `--warmup N`: a few boots per cell to warm the host, not a second run.
+inline constexpr int k_max_warmup = 20;
+
 struct Experiment {
     std::string name;
     std::string description;
@@ -139,6 +142,9 @@ struct Experiment {
     int max_repeats = 3;                  // == repeats unless `until` is given
     std::optional<PrecisionTarget> until; // more rounds per cell until this precision
     std::optional<Analysis> analysis;     // the declared analysis, if any
+    // `warmup: N`: N boots per cell before its repeats (every run and resume), stored with
+    // negative repeat indexes and never used (store/sample_rule.h)
+    int warmup = 0;
     double timeout_s = 300;
     double silence_s = 60;
     RunOrder order = RunOrder::Shuffled;

@@ -196,6 +196,10 @@ Experiment ExperimentReader::read(const YAML::Node& root) {
     if (const auto found = entries.find("repeats"); found != entries.end()) {
         read_repeats(found->second, experiment);
     }
+    if (const auto found = entries.find("warmup"); found != entries.end()) {
+        experiment.warmup =
+            static_cast<int>(integer_of(found->second.value, "warmup", 0, k_max_warmup));
+    }
     // The matrix is expanded in memory, one entry per boot: a slip such as `repeats: 50000000`
     // must be an error here, not an exhausted machine later.
     const double samples = matrix_size(experiment) * experiment.max_repeats;

@@ -36,9 +36,10 @@ namespace fs = std::filesystem;
 
 // Keys each mapping accepts, in documentation order (did-you-mean prefers earlier ones).
 inline const std::vector<std::string> k_top_keys{
-    "name",    "description", "kernel",  "axes",     "guest", "nested",
-    "repeats", "timeout",     "silence", "order",    "seed",  "include",
-    "exclude", "hosts",       "quiet",   "analysis", "trace"};
+    "name",    "description", "kernel",  "axes",    "guest",    "nested",
+    "repeats", "warmup",      "timeout", "silence", "order",    "seed",
+    "include", "exclude",     "hosts",   "quiet",   "analysis", "trace"};
+
 inline const std::vector<std::string> k_kernel_keys{"source",  "arch", "base",    "fragments",
                                                     "preempt", "set",  "variants"};
 inline const std::vector<std::string> k_variant_keys{"name", "patches", "fragments", "set",

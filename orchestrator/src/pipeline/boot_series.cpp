@@ -1,6 +1,7 @@
 #include "pipeline/boot_series.h"
 
 #include "artifacts/guest_image.h"
+#include "experiment/experiment.h"
 #include "experiment/matrix.h"
 #include "pipeline/failed_run.h"
 #include "pipeline/precision_repeats.h"
@@ -11,6 +12,7 @@
 #include "pipeline/single_boot.h"
 #include "store/boot_store.h"
 #include "store/database_id.h"
+#include "store/sample_rule.h"
 #include "util/error.h"
 #include "util/hash.h"
 #include "util/interrupt.h"
@@ -105,6 +107,12 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
     if (request.repeats < 1) {
         throw Error("-n must be at least 1");
     }
+    if (request.warmup < 0 || request.warmup > k_max_warmup) {
+        throw Error(fmt::format("--warmup must be 0 to {}, got {}", k_max_warmup, request.warmup));
+    }
+    // The gate's window opens now, so that it spans the preparation below (bootbench's own
+    // work, which is not foreign load) rather than an idle second before the boot.
+    auto load_sources = std::make_shared<std::vector<HostLoadSource>>(1);
     SeriesInputs inputs = prepare_boot_series(request, progress);
     QemuSpec& spec = inputs.spec;
     BootStore store(db);
@@ -131,7 +139,9 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
         launcher, {request.host_libvirt_uri.empty() ? "local" : request.host_libvirt_uri, host_id,
                    result.accel, nullptr, !request.host});
     auto label = [&request](const SampleRef& sample) {
-        return fmt::format("boot {}/{}", sample.second + 1, request.repeats);
+        return is_warmup_repeat(sample.second)
+                   ? fmt::format("warmup {}/{}", -sample.second, request.warmup)
+                   : fmt::format("boot {}/{}", sample.second + 1, request.repeats);
     };
     SampleRecorder recorder(store, result.run_id, series.experiment, series.cells, request.quiet,
                             {progress.note,
@@ -149,7 +159,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
         nullptr};
     const RunExecution execution{series.experiment, series.cells, series.artifacts, lanes,
                                  request.quiet,     recorder,     no_more_rounds,   result.run_id,
-                                 run_progress};
+                                 run_progress,      load_sources};
     SampleWork work = run_sample_work(execution);
     work.label = label;
     work.boot = [&, boot = work.boot](size_t lane, const SampleRef& sample, int concurrency) {
@@ -158,6 +168,9 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
         return boot(lane, sample, concurrency);
     };
     std::vector<SampleRef> todo;
+    for (int warmup = 1; warmup <= request.warmup; ++warmup) {
+        todo.emplace_back(0, -warmup);
+    }
     for (int repeat = 0; repeat < request.repeats; ++repeat) {
         todo.emplace_back(0, repeat);
     }

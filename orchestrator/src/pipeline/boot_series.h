@@ -25,6 +25,7 @@ struct BootSeriesRequest {
     AccelRequest accel = AccelRequest::Auto;
     bool reprobe = false;
     int repeats = 1;
+    int warmup = 0; // boots before the series, stored and never used (store/sample_rule.h)
     MonitorLimits limits;
     std::optional<std::filesystem::path> workload_script; // run by /init between the markers
     std::vector<std::filesystem::path> programs;          // C sources, built into /bin

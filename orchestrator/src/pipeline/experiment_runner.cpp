@@ -60,9 +60,13 @@ void announce_plan(const Experiment& experiment, size_t cells, const RunReport& 
                           experiment.repeats, experiment.max_repeats,
                           experiment.until->endpoint.label(), experiment.until->ci_halfwidth * 100)
             : fmt::format("{} repeats =", experiment.repeats);
-    progress.note(fmt::format("{}: {} cells x {} {} samples{}, seed {}{}", experiment.name, cells,
+    const std::string warmup_text =
+        report.samples_warmup == 0
+            ? ""
+            : fmt::format(" after {} warm-up boot(s), not used", report.samples_warmup);
+    progress.note(fmt::format("{}: {} cells x {} {} samples{}{}, seed {}{}", experiment.name, cells,
                               repeats_text, report.samples_total, experiment.until ? ")" : "",
-                              report.seed,
+                              warmup_text, report.seed,
                               report.resumed ? fmt::format(", resuming run {} ({} stored)",
                                                            report.run_id, report.samples_skipped)
                                              : ""));
@@ -105,7 +109,7 @@ long long begin_or_reopen_run(BootStore& store, long long host_id, long long exp
 }
 
 void add_counts(RunReport& report, const RecordCounts& counts, const ScheduleResult& executed) {
-    report.samples_total = report.samples_skipped + executed.planned;
+    report.samples_total = report.samples_skipped + executed.planned - report.samples_warmup;
     report.samples_run = counts.stored;
     report.samples_failed = counts.failed;
     report.samples_infra_failed = counts.infra_failed;
@@ -123,10 +127,12 @@ void finish_run(BootStore& store, const Experiment& experiment, const ScheduleRe
     report.status = finished_status(executed);
     store.finish_run(report.run_id, report.status);
     progress.note(fmt::format(
-        "run {} {}: {} samples booted, {} failed, {} loaded, {} already "
+        "run {} {}: {} samples booted{}, {} failed, {} loaded, {} already "
         "stored; {:.0f} s{}",
-        report.run_id, to_string(report.status), report.samples_run, report.samples_failed,
-        report.samples_contaminated, report.samples_skipped, seconds,
+        report.run_id, to_string(report.status), report.samples_run,
+        report.samples_warmup == 0 ? ""
+                                   : fmt::format(" ({} warm-up planned)", report.samples_warmup),
+        report.samples_failed, report.samples_contaminated, report.samples_skipped, seconds,
         report.samples_waited == 0
             ? ""
             : fmt::format("; {} sample(s) waited {} in all for a quiet host", report.samples_waited,
@@ -147,6 +153,9 @@ void finish_run(BootStore& store, const Experiment& experiment, const ScheduleRe
 
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
                          const RunProgress& progress) {
+    if (options.warmup && (*options.warmup < 0 || *options.warmup > k_max_warmup)) {
+        throw Error(fmt::format("--warmup must be 0 to {}, got {}", k_max_warmup, *options.warmup));
+    }
     const std::vector<FleetHost>& fleet = options.hosts.empty() ? experiment.hosts : options.hosts;
     const std::vector<Cell> cells = cells_to_run(experiment, options, fleet);
     BootStore store(db);
@@ -164,12 +173,17 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
         report.run_id = *previous;
         report.resumed = true;
     }
-    const std::vector<SampleRef> todo = samples_to_boot(
-        cells, experiment.repeats, report.seed, experiment.order == RunOrder::Shuffled,
+    const std::set<std::pair<std::string, int>> stored =
         report.resumed ? store.stored_samples(report.run_id)
-                       : std::set<std::pair<std::string, int>>{});
+                       : std::set<std::pair<std::string, int>>{};
+    std::vector<SampleRef> todo = samples_to_boot(cells, experiment.repeats, report.seed,
+                                                  experiment.order == RunOrder::Shuffled, stored);
     report.samples_total = static_cast<int>(cells.size()) * experiment.repeats;
     report.samples_skipped = report.samples_total - static_cast<int>(todo.size());
+    std::vector<SampleRef> warmups =
+        warmup_samples(cells, options.warmup.value_or(experiment.warmup), todo, stored);
+    report.samples_warmup = static_cast<int>(warmups.size());
+    todo.insert(todo.begin(), warmups.begin(), warmups.end());
     const QuietSettings quiet = with_overrides(experiment.quiet, options.quiet);
     announce_plan(experiment, cells.size(), report, quiet, progress);
 
@@ -188,12 +202,14 @@ RunReport run_experiment(Database& db, const Experiment& experiment, const RunOp
 
     SampleRecorder recorder(
         store, report.run_id, experiment, cells, quiet,
-        {progress.note, [&progress](const StoredSample& stored) { progress.sample(stored.line); },
+        {progress.note, [&progress](const StoredSample& sample) { progress.sample(sample.line); },
          nullptr});
     PrecisionRepeats precision(experiment, cells, store, report.seed);
     RoundPlanner& rounds = options.rounds != nullptr ? *options.rounds : precision;
-    const RunExecution execution{experiment, cells,  artifacts,     lanes,   quiet,
-                                 recorder,   rounds, report.run_id, progress};
+    // The lanes' load windows open with the work, after the kernels were built: a window that
+    // spanned a build of minutes would dilute a foreign load that began just before the boot.
+    const RunExecution execution{experiment, cells,  artifacts,     lanes,    quiet,
+                                 recorder,   rounds, report.run_id, progress, nullptr};
     const double started = monotonic_seconds();
     const ScheduleResult executed = execute_run(execution, todo, report.samples_skipped);
     add_counts(report, recorder.counts(), executed);

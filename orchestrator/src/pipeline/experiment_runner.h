@@ -35,6 +35,7 @@ struct RunOptions {
     AxisRestriction only;         // --only: run a subset of the cells now
     std::vector<FleetHost> hosts; // --hosts FILE: overrides the experiment's hosts
     QuietOverrides quiet;         // --quiet-*: override the experiment's quiet:
+    std::optional<int> warmup;    // --warmup N: overrides the experiment's warmup:
     // Plans the rounds after the first `repeats` in place of the experiment's own rule
     // (repeats: until); `bootbench bisect` boots a step until its two kernels are told apart.
     RoundPlanner* rounds = nullptr;
@@ -54,7 +55,8 @@ struct RunReport {
     std::uint64_t seed = 0;
     int samples_total = 0;
     int samples_skipped = 0; // already stored (resume)
-    int samples_run = 0;
+    int samples_run = 0;     // booted now, warm-ups included
+    int samples_warmup = 0;  // warm-up boots planned now (never used by a statistic)
     int samples_failed = 0;
     int samples_infra_failed = 0; // of them, infra-error: bootbench could not boot the guest
     int samples_contaminated = 0; // stored as loaded (schema 8)

@@ -3,6 +3,7 @@
 #include "pipeline/nested_boot.h"
 #include "pipeline/quiet_sample.h"
 #include "pipeline/single_boot.h"
+#include "store/sample_rule.h"
 
 #include <fmt/format.h>
 #include <memory>
@@ -32,11 +33,13 @@ SampleWork run_sample_work(const RunExecution& run) {
     };
     SampleWork work;
     work.label = [&cells](const SampleRef& sample) {
-        return fmt::format("{} r{}", cells[sample.first].cell_key, sample.second);
+        return fmt::format("{} {}", cells[sample.first].cell_key, repeat_label(sample.second));
     };
     // One load source per lane, each touched only by its lane's thread; made before any lane
     // runs, so the vector never moves under them.
-    auto sources = std::make_shared<std::vector<HostLoadSource>>(lanes.lanes().size());
+    auto sources = run.load_sources != nullptr
+                       ? run.load_sources
+                       : std::make_shared<std::vector<HostLoadSource>>(lanes.lanes().size());
     work.gate = [&quiet, host_of, progress, sources](size_t lane, const std::string& label) {
         return gate_sample(quiet, host_of(lane).guests_local, sources->at(lane),
                            [&](const std::string& text) { progress.status(label + ": " + text); });

@@ -12,8 +12,10 @@
 #include "pipeline/run_artifacts.h"
 #include "pipeline/sample_recorder.h"
 #include "pipeline/sample_scheduler.h"
+#include "schedule/quiet_gate.h"
 #include "schedule/quiet_settings.h"
 
+#include <memory>
 #include <vector>
 
 namespace bb {
@@ -28,6 +30,11 @@ struct RunExecution {
     RoundPlanner& rounds;
     long long run_id = 0;
     RunProgress progress;
+    // The quiet gate's load window of each lane (schedule/quiet_gate.h), when the caller opened
+    // them before its own preparation: `boot` does, so the window before its first boot spans
+    // hashing and image checks instead of a second spent idle right before the guest starts
+    // (issue 48 item 9b). Null: opened when the work is made.
+    std::shared_ptr<std::vector<HostLoadSource>> load_sources{};
 };
 
 // What the scheduler calls for this run's samples (a test may replace a part, e.g. the gate).

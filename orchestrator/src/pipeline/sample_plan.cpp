@@ -17,6 +17,28 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
     return todo;
 }
 
+std::vector<SampleRef> warmup_samples(const std::vector<Cell>& cells, int warmup,
+                                      const std::vector<SampleRef>& measured,
+                                      const std::set<std::pair<std::string, int>>& stored) {
+    std::vector<size_t> cell_order;
+    for (const auto& sample : measured) {
+        if (std::find(cell_order.begin(), cell_order.end(), sample.first) == cell_order.end()) {
+            cell_order.push_back(sample.first);
+        }
+    }
+    std::vector<int> next(cells.size(), -1);
+    std::vector<SampleRef> out;
+    for (int round = 0; round < warmup; ++round) {
+        for (const size_t cell : cell_order) {
+            while (stored.count({cells[cell].cell_key, next[cell]}) != 0) {
+                --next[cell];
+            }
+            out.emplace_back(cell, next[cell]--);
+        }
+    }
+    return out;
+}
+
 int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key) {
     int repeat = 0;
     while (stored.count({key, repeat}) != 0) {

@@ -18,6 +18,14 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
                                        std::uint64_t seed, bool shuffled,
                                        const std::set<std::pair<std::string, int>>& stored);
 
+// `warmup` boots per cell to boot before `measured` (nothing when nothing is left to measure):
+// round after round over the cells in the order of `measured`'s first appearance, each numbered
+// with the cell's next free negative repeat (-1, -2, …), so a resume warms up again without
+// touching what an earlier invocation stored. Never used by a statistic (store/sample_rule.h).
+std::vector<SampleRef> warmup_samples(const std::vector<Cell>& cells, int warmup,
+                                      const std::vector<SampleRef>& measured,
+                                      const std::set<std::pair<std::string, int>>& stored);
+
 // The smallest repeat index the cell `key` has not stored: gaps (an interrupted boot) first.
 // Rounds planned after the first (precision repeats, bisect steps) number their samples so.
 int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key);

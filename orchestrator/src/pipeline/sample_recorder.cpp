@@ -3,6 +3,7 @@
 #include "pipeline/boot_host_conditions.h"
 #include "pipeline/nested_boot.h"
 #include "pipeline/quiet_sample.h"
+#include "store/sample_rule.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -42,7 +43,8 @@ bool SampleRecorder::record(BootRecord& boot, const SampleRef& sample,
     m_counts.infra_failed += boot.outcome == BootOutcome::InfraError ? 1 : 0;
     m_counts.loaded += loaded ? 1 : 0;
     const std::string label =
-        m_sinks.label ? m_sinks.label(sample) : fmt::format("{} r{}", boot.cell_key, sample.second);
+        m_sinks.label ? m_sinks.label(sample)
+                      : fmt::format("{} {}", boot.cell_key, repeat_label(sample.second));
     if (boot.params_not_applied) {
         m_sinks.note(fmt::format("warning: {}: {} — the sample is stored but not used; check "
                                  "the parameter's name and the kernel's config",
@@ -86,9 +88,9 @@ void SampleRecorder::complete(BootRecord& boot, const SampleRef& sample,
               std::back_inserter(boot.histograms));
     if (extracted.lines_cut > 0) {
         // The console is stored as always; only the metric search saw less of it.
-        m_sinks.note(fmt::format("note: {} r{}: {} console line(s) longer than {} bytes; {} "
+        m_sinks.note(fmt::format("note: {} {}: {} console line(s) longer than {} bytes; {} "
                                  "bytes past that were not searched for metrics",
-                                 cell.cell_key, sample.second, extracted.lines_cut,
+                                 cell.cell_key, repeat_label(sample.second), extracted.lines_cut,
                                  k_max_extracted_line_bytes, extracted.bytes_cut));
     }
 }

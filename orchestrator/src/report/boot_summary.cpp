@@ -27,7 +27,13 @@ std::string sample_label(const BootRecord& boot) {
     if (boot.outcome != BootOutcome::Ok || is_used_sample(boot)) {
         return std::string(to_string(boot.outcome));
     }
-    return boot.params_not_applied ? "param-not-applied" : "loaded";
+    return is_warmup(boot) ? "warmup" : boot.params_not_applied ? "param-not-applied" : "loaded";
+}
+
+// `bootbench boot` counts its boots from 1; its warm-ups (--warmup) before them.
+std::string boot_name(const BootRecord& boot) {
+    return is_warmup(boot) ? repeat_label(boot.repeat_index)
+                           : fmt::format("boot {}", boot.repeat_index + 1);
 }
 
 std::string outcome_counts(const std::vector<BootRecord>& boots) {
@@ -84,14 +90,13 @@ std::string render_boot_summary(const std::vector<BootRecord>& boots) {
     out += fmt::format("  Outcomes:            {}\n", outcome_counts(boots));
     for (const auto& boot : boots) {
         if (boot.outcome != BootOutcome::Ok) {
-            out += fmt::format("    boot {}: {}: {}\n", boot.repeat_index + 1,
-                               to_string(boot.outcome), boot.outcome_reason);
+            out += fmt::format("    {}: {}: {}\n", boot_name(boot), to_string(boot.outcome),
+                               boot.outcome_reason);
         } else if (boot.params_not_applied) {
-            out +=
-                fmt::format("    boot {}: {}\n", boot.repeat_index + 1, *boot.params_not_applied);
+            out += fmt::format("    {}: {}\n", boot_name(boot), *boot.params_not_applied);
         } else if (is_loaded(boot)) {
-            out += fmt::format("    boot {}: loaded (foreign load {:.2f}): stored, not used\n",
-                               boot.repeat_index + 1, boot.foreign_load.value_or(0));
+            out += fmt::format("    {}: loaded (foreign load {:.2f}): stored, not used\n",
+                               boot_name(boot), boot.foreign_load.value_or(0));
         }
     }
     return out;
@@ -102,6 +107,7 @@ nlohmann::json boot_summary_json(const std::vector<BootRecord>& boots) {
     for (const auto& boot : boots) {
         samples.push_back({
             {"repeat", boot.repeat_index},
+            {"warmup", is_warmup(boot)},
             {"outcome", std::string(to_string(boot.outcome))},
             {"reason", boot.outcome_reason},
             {"params_not_applied",

@@ -90,9 +90,13 @@ std::string json_label(std::string_view axis) {
 // " FROM boots b … WHERE …" for the query's experiment, runs and --only filters; shared by
 // every statement that reads the same selection.
 // Whether a boot is loaded or used is defined once, by the v_samples view (schema 8), which
-// holds every boot: its `s.` columns are the classification every reader gets.
+// holds every boot: its `s.` columns are the classification every reader gets. Warm-up boots
+// (negative repeats, schema 14) are not samples of their cell at all: no report counts them,
+// not even among the boots it left out. The test is on the column, not v_samples.warmup, so a
+// file of schema 10–13 reads the same.
 std::string selection_sql(const SampleQuery& query, std::vector<SqlBinding>& bindings) {
-    std::string filter = " FROM boots b JOIN v_samples s ON s.boot_id = b.id WHERE 1 = 1";
+    std::string filter =
+        " FROM boots b JOIN v_samples s ON s.boot_id = b.id WHERE b.repeat_index >= 0";
     if (!query.experiment.empty()) {
         filter += " AND s.experiment = ?";
         bindings.emplace_back(query.experiment);
