@@ -394,4 +394,5 @@ TEST_CASE("plan: warm-ups come round by round over the cells left to measure, nu
     CHECK(warmups == expected);
     CHECK(bb::warmup_samples(cells, 0, measured, stored).empty());
     CHECK(bb::warmup_samples(cells, 3, {}, stored).empty()); // nothing left to measure
+    CHECK(bb::measured_count(stored) == 1);                  // later rounds' seed ignores them
 }

@@ -46,7 +46,7 @@ std::vector<SampleRef> BisectRounds::next_round(long long run_id,
         }
     }
     // Which prefix boots first in a round is the seed's choice, so drift within rounds evens out.
-    std::mt19937_64 engine(m_seed + stored.size());
+    std::mt19937_64 engine(m_seed + measured_count(stored));
     std::shuffle(round.begin(), round.end(), engine);
     return round;
 }

@@ -37,7 +37,7 @@ PrecisionRepeats::next_round(long long run_id,
         note(fmt::format("{}: {}", key, decision.reason));
     }
     // Shuffled like the planned rounds, so drift during the extra rounds spreads over the cells.
-    std::mt19937_64 engine(m_seed + stored.size());
+    std::mt19937_64 engine(m_seed + measured_count(stored));
     std::shuffle(round.begin(), round.end(), engine);
     return round;
 }

@@ -1,5 +1,7 @@
 #include "pipeline/sample_plan.h"
 
+#include "store/sample_rule.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -37,6 +39,12 @@ std::vector<SampleRef> warmup_samples(const std::vector<Cell>& cells, int warmup
         }
     }
     return out;
+}
+
+size_t measured_count(const std::set<std::pair<std::string, int>>& stored) {
+    return static_cast<size_t>(std::count_if(stored.begin(), stored.end(), [](const auto& sample) {
+        return !is_warmup_repeat(sample.second);
+    }));
 }
 
 int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key) {

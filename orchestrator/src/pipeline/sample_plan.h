@@ -26,6 +26,10 @@ std::vector<SampleRef> warmup_samples(const std::vector<Cell>& cells, int warmup
                                       const std::vector<SampleRef>& measured,
                                       const std::set<std::pair<std::string, int>>& stored);
 
+// How many of `stored` are samples, not warm-ups: what seeds the order of a later round, so a
+// resume that warmed up again shuffles its rounds as an uninterrupted run would.
+size_t measured_count(const std::set<std::pair<std::string, int>>& stored);
+
 // The smallest repeat index the cell `key` has not stored: gaps (an interrupted boot) first.
 // Rounds planned after the first (precision repeats, bisect steps) number their samples so.
 int next_free_repeat(const std::set<std::pair<std::string, int>>& stored, const std::string& key);
