@@ -1,5 +1,6 @@
 #include "bisect/bisect_decision.h"
 
+#include "stats/sorted.h"
 #include "stats/two_sample.h"
 #include "util/error.h"
 
@@ -23,13 +24,6 @@ double smallest_p(int n) {
     return 2 / central_binomial;
 }
 
-double median_of(std::span<const double> values) {
-    std::vector<double> sorted(values.begin(), values.end());
-    std::sort(sorted.begin(), sorted.end());
-    const size_t n = sorted.size();
-    return n == 0 ? 0 : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
-}
-
 // newer − older at this look, or why there is none (a look before the first).
 stats::Result look(std::span<const double> older, std::span<const double> newer, int rounds,
                    const BisectLimits& limits) {
@@ -50,7 +44,7 @@ bool moved(const stats::Result& shift, std::span<const double> older, const Bise
         return false;
     }
     const double margin =
-        limits.min_effect > 0 ? limits.min_effect * std::abs(median_of(older)) : 0;
+        limits.min_effect > 0 ? limits.min_effect * std::abs(stats::sorted_median_of(older)) : 0;
     return shift.interval.low > margin || shift.interval.high < -margin;
 }
 

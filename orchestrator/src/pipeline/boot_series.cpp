@@ -1,12 +1,12 @@
 #include "pipeline/boot_series.h"
 
 #include "artifacts/guest_image.h"
-#include "experiment/experiment.h"
 #include "experiment/matrix.h"
 #include "pipeline/failed_run.h"
 #include "pipeline/precision_repeats.h"
 #include "pipeline/quiet_sample.h"
 #include "pipeline/run_execution.h"
+#include "pipeline/sample_plan.h"
 #include "pipeline/sample_recorder.h"
 #include "pipeline/sample_scheduler.h"
 #include "pipeline/single_boot.h"
@@ -107,9 +107,7 @@ BootSeriesResult run_boot_series(Database& db, Launcher& launcher, const BootSer
     if (request.repeats < 1) {
         throw Error("-n must be at least 1");
     }
-    if (request.warmup < 0 || request.warmup > k_max_warmup) {
-        throw Error(fmt::format("--warmup must be 0 to {}, got {}", k_max_warmup, request.warmup));
-    }
+    require_warmup_in_range(request.warmup);
     // The gate's window opens now, so that it spans the preparation below (bootbench's own
     // work, which is not foreign load) rather than an idle second before the boot.
     auto load_sources = std::make_shared<std::vector<HostLoadSource>>(1);

@@ -153,8 +153,8 @@ void finish_run(BootStore& store, const Experiment& experiment, const ScheduleRe
 
 RunReport run_experiment(Database& db, const Experiment& experiment, const RunOptions& options,
                          const RunProgress& progress) {
-    if (options.warmup && (*options.warmup < 0 || *options.warmup > k_max_warmup)) {
-        throw Error(fmt::format("--warmup must be 0 to {}, got {}", k_max_warmup, *options.warmup));
+    if (options.warmup) {
+        require_warmup_in_range(*options.warmup);
     }
     const std::vector<FleetHost>& fleet = options.hosts.empty() ? experiment.hosts : options.hosts;
     const std::vector<Cell> cells = cells_to_run(experiment, options, fleet);

@@ -1,8 +1,10 @@
 #include "pipeline/sample_plan.h"
 
 #include "store/sample_rule.h"
+#include "util/error.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <iterator>
 
 namespace bb {
@@ -17,6 +19,12 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
                      return stored.count({cells[sample.first].cell_key, sample.second}) == 0;
                  });
     return todo;
+}
+
+void require_warmup_in_range(int warmup) {
+    if (warmup < 0 || warmup > k_max_warmup) {
+        throw Error(fmt::format("--warmup must be 0 to {}, got {}", k_max_warmup, warmup));
+    }
 }
 
 std::vector<SampleRef> warmup_samples(const std::vector<Cell>& cells, int warmup,

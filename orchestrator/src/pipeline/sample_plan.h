@@ -18,6 +18,10 @@ std::vector<SampleRef> samples_to_boot(const std::vector<Cell>& cells, int repea
                                        std::uint64_t seed, bool shuffled,
                                        const std::set<std::pair<std::string, int>>& stored);
 
+// Throws Error unless 0 <= warmup <= k_max_warmup: `run` and `boot` take it from callers other
+// than their command lines (which check it too), e.g. a bisect's or a test's options.
+void require_warmup_in_range(int warmup);
+
 // `warmup` boots per cell to boot before `measured` (nothing when nothing is left to measure):
 // round after round over the cells in the order of `measured`'s first appearance, each numbered
 // with the cell's next free negative repeat (-1, -2, …), so a resume warms up again without
